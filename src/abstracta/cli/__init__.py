@@ -1,0 +1,1 @@
+"""The ``abstracta`` command line."""

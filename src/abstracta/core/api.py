@@ -1,0 +1,127 @@
+"""The game contract (``shared/API.md``) as two base classes.
+
+Every game subclasses :class:`Game` and :class:`State`. Interfaces (command
+line, server, bots, RL) use only what is declared here, so a new game works
+everywhere the moment it is registered.
+
+States are values: ``play`` returns a new state and leaves the receiver as it
+was, so a bot may keep any state it has seen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from abstracta.core.errors import NotationError
+from abstracta.core.options import Option, resolve_options
+
+
+class Game:
+    """One game under one set of options; a factory of states.
+
+    Subclasses set the class attributes and implement :meth:`start`,
+    :meth:`parse` and :meth:`from_json`.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    has_chance: ClassVar[bool] = False
+    """True when play contains chance nodes (``state.player == CHANCE``)."""
+    perfect_information: ClassVar[bool] = True
+    """False when ``state.view(player)`` hides something (Quin)."""
+
+    num_players: int
+    options: dict[str, Any]
+
+    def __init__(self, **options: Any) -> None:
+        self.options = resolve_options(self.slug, self.option_specs, options)
+        self.num_players = self._num_players()
+
+    def _num_players(self) -> int:
+        return 2
+
+    # -- the standard set every game implements ---------------------------
+    def start(self, seed: int | None = None) -> "State":
+        raise NotImplementedError
+
+    def parse(self, text: str) -> "State":
+        raise NotImplementedError
+
+    def from_json(self, data: Any) -> "State":
+        raise NotImplementedError
+
+    # -- shared helpers -----------------------------------------------------
+    def with_options(self, options: Any) -> "Game":
+        """This game under ``options`` (from a saved state), as a ``NotationError`` when they are bad."""
+        if not isinstance(options, dict):
+            raise NotationError(f"options must be an object, got {type(options).__name__}")
+        if options == self.options:
+            return self
+        try:
+            return type(self)(**options)
+        except (TypeError, ValueError) as error:
+            raise NotationError(f"saved options are not valid: {error}") from None
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"abstracta.load({self.slug!r}{', ' if changed else ''}{changed})"
+
+
+class State:
+    """A position and everything the rules need to continue from it.
+
+    Attributes every state has (plain attributes, read them, never assign):
+    ``game``, ``player`` (int, ``CHANCE`` or ``None`` when over), ``seat``
+    (the rules file's name of the acting side) and ``over`` (bool).
+    """
+
+    __slots__ = ()
+
+    game: Game
+    player: int | None
+    seat: str | None
+    over: bool
+
+    # -- the standard set every game implements ---------------------------
+    def moves(self) -> list[str]:
+        raise NotImplementedError
+
+    def chance(self) -> list[tuple[str, float]]:
+        return []
+
+    def play(self, move: str) -> "State":
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def last_effects(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> "State":
+        """What ``player`` may know (``None``: a spectator). Perfect information: the state itself."""
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.game.num_players):
+            raise ValueError(f"no player {player!r} in {self.game.slug} (players 0 to {self.game.num_players - 1})")
+        return self
+
+    # -- values ------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"State({self.notation()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.game.options == other.game.options and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.notation()))

@@ -1,0 +1,275 @@
+"""Strategic Reserve (Mark Steere, 2025): options, setup, turn, moves, effects, end.
+
+Read alongside ``shared/rules/strategic-reserve.md``; sections are cited as §n.
+
+A turn is two plays: the roller's chance node (``player == CHANCE``), whose
+outcome ``"p,g"`` hits a square and removes enemy groups at once (§7.2), then
+the roller's compulsory placement (§7.3). Only rolls remove; the placement that
+empties the mover's reserve wins (§8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from abstracta.core.api import Game, State
+from abstracta.core.errors import CHANCE, IllegalMove, NotationError
+from abstracta.core.options import int_option
+from abstracta.games.strategic_reserve import notation
+from abstracta.games.strategic_reserve.board import (
+    FULL,
+    ROLL_INDEX,
+    ROLL_OUTCOMES,
+    ROLL_TARGET_BIT,
+    SQUARE_BIT,
+    SQUARE_NAMES,
+    border,
+    groups_containing,
+    sorted_square_list,
+)
+
+RED, BLUE = 0, 1
+SEATS = ("red", "blue")
+NO_ROLL = -1  # pending roll index when the next step is the roll
+
+# Checkers on the board at the start (§4): the outline of the central 4x4 block.
+START_RED = ("b2", "d2", "e3", "e5", "c5", "b4")
+START_BLUE = ("c2", "e2", "e4", "d5", "b5", "b3")
+ON_BOARD_AT_START = 6
+
+_ROLL_PROBABILITY = 1 / 36
+_CHANCE_OUTCOMES = tuple((outcome, _ROLL_PROBABILITY) for outcome in ROLL_OUTCOMES)
+
+# What a roll hit (§10), stored as a small int on the state and named only in last_effects().
+HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
+HIT_NAMES = ("empty", "enemy", "friendly")
+
+
+class StrategicReserve(Game):
+    slug = "strategic-reserve"
+    title = "Strategic Reserve"
+    has_chance = True
+    option_specs = (
+        int_option("reserve", 6, 1, 12, help="checkers in each reserve at the start (the older edition used 7)"),
+        int_option(
+            "max_turns", None, 1, allow_none=True, help="draw once this many placements were made with no winner"
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.checkers_per_colour = ON_BOARD_AT_START + self.options["reserve"]
+        self.max_turns = self.options["max_turns"]
+
+    def start(self, seed: int | None = None) -> "StrategicReserveState":
+        """The §4 setup; there is no setup randomness, so ``seed`` is ignored."""
+        red = sum(SQUARE_BIT[s] for s in START_RED)
+        blue = sum(SQUARE_BIT[s] for s in START_BLUE)
+        reserve = self.options["reserve"]
+        return _new_state(self, red, blue, reserve, reserve, RED, NO_ROLL, 0, None, None)
+
+    def parse(self, text: str) -> "StrategicReserveState":
+        red, blue, red_reserve, blue_reserve, side, pending, count = notation.parse_position(self, text)
+        return _new_state(self, red, blue, red_reserve, blue_reserve, side, pending, count, None, None)
+
+    def from_json(self, data: Any) -> "StrategicReserveState":
+        if not isinstance(data, dict):
+            raise NotationError(f"a saved state must be an object, got {type(data).__name__}")
+        if data.get("game", self.slug) != self.slug:
+            raise NotationError(f"saved state is for {data.get('game')!r}, not {self.slug!r}")
+        if "position" not in data:
+            raise NotationError("saved state has no 'position' field")
+        game = self.with_options(data.get("options", self.options))
+        state = game.parse(data["position"])
+        effect = notation.effect_from_json(data.get("last_effects", []))
+        if effect is not None:
+            state._effect = effect
+        return state
+
+
+class StrategicReserveState(State):
+    """One position. Colours are bitboards (see ``board.py``); every field is an int."""
+
+    __slots__ = (
+        "game",
+        "red",
+        "blue",
+        "red_reserve",
+        "blue_reserve",
+        "side",
+        "pending",
+        "count",
+        "player",
+        "seat",
+        "over",
+        "_legal",
+        "_effect",
+    )
+
+    # -- the standard set -------------------------------------------------
+    def moves(self) -> list[str]:
+        if self.over:
+            return []
+        if self.pending == NO_ROLL:
+            return list(ROLL_OUTCOMES)
+        return sorted_square_list(self._legal_squares())
+
+    def chance(self) -> list[tuple[str, float]]:
+        if self.over or self.pending != NO_ROLL:
+            return []
+        return list(_CHANCE_OUTCOMES)
+
+    def play(self, move: str) -> "StrategicReserveState":
+        try:
+            if self.pending == NO_ROLL:
+                roll = ROLL_INDEX.get(move, -1) if not self.over else -1
+                if roll >= 0:
+                    return self._roll(roll)
+            else:
+                bit = SQUARE_BIT.get(move, 0)
+                if bit & self._legal_squares():
+                    return self._place(bit)
+        except TypeError:  # an unhashable "move"
+            pass
+        raise IllegalMove(self._why_illegal(move))
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0, 0.0]
+        if self.red_reserve == 0:
+            return [1.0, -1.0]
+        if self.blue_reserve == 0:
+            return [-1.0, 1.0]
+        return [0.0, 0.0]
+
+    def scores(self) -> list[int]:
+        return [self.red_reserve, self.blue_reserve]
+
+    def last_effects(self) -> list[dict[str, Any]]:
+        return notation.effects_to_json(self._effect)
+
+    def notation(self) -> str:
+        return notation.format_position(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.slug,
+            "options": dict(self.game.options),
+            "position": self.notation(),
+            "last_effects": self.last_effects(),
+        }
+
+    # -- the turn (§5, §7) ------------------------------------------------
+    def _roll(self, roll: int) -> "StrategicReserveState":
+        """Apply the automatic effects of outcome ``roll`` (§7.2); the roller places next."""
+        side = self.side
+        target = ROLL_TARGET_BIT[side][roll]
+        mine, theirs = (self.red, self.blue) if side == RED else (self.blue, self.red)
+        if target & theirs:
+            hit = HIT_ENEMY
+            removed = groups_containing(target, theirs)
+            theirs ^= removed
+            legal = FULL & ~(mine | theirs)
+        elif target & mine:
+            hit = HIT_FRIENDLY
+            group_border = border(groups_containing(target, mine))
+            removed = groups_containing(group_border & theirs, theirs)
+            theirs ^= removed
+            legal = group_border  # every enemy on it was just removed, so all of it is empty
+        else:
+            hit = HIT_EMPTY
+            removed = 0
+            legal = FULL & ~(mine | theirs)
+        returned = removed.bit_count()
+        effect = (0, side, roll, target, hit, removed)
+        if side == RED:
+            return _new_state(
+                self.game, mine, theirs, self.red_reserve, self.blue_reserve + returned, side, roll, self.count,
+                legal, effect,
+            )  # fmt: skip
+        return _new_state(
+            self.game, theirs, mine, self.red_reserve + returned, self.blue_reserve, side, roll, self.count,
+            legal, effect,
+        )  # fmt: skip
+
+    def _place(self, bit: int) -> "StrategicReserveState":
+        """Put one of the mover's checkers on ``bit``; never removes anything (§7.3)."""
+        effect = (1, self.side, bit)
+        if self.side == RED:
+            return _new_state(
+                self.game, self.red | bit, self.blue, self.red_reserve - 1, self.blue_reserve, BLUE, NO_ROLL,
+                self.count + 1, None, effect,
+            )  # fmt: skip
+        return _new_state(
+            self.game, self.red, self.blue | bit, self.red_reserve, self.blue_reserve - 1, RED, NO_ROLL,
+            self.count + 1, None, effect,
+        )  # fmt: skip
+
+    def _legal_squares(self) -> int:
+        """Bitboard of legal placements after the pending roll (§7.3), recomputed after ``parse``."""
+        legal = self._legal
+        if legal is None:
+            mine, theirs = (self.red, self.blue) if self.side == RED else (self.blue, self.red)
+            target = ROLL_TARGET_BIT[self.side][self.pending]
+            if target & mine:
+                legal = border(groups_containing(target, mine)) & ~theirs
+            else:
+                legal = FULL & ~(mine | theirs)
+            self._legal = legal
+        return legal
+
+    def _why_illegal(self, move: object) -> str:
+        where = f"in {self.notation()}"
+        if self.over:
+            return f"illegal move {move!r} {where}: the game is over"
+        if not isinstance(move, str):
+            return f"illegal move {move!r} {where}: a move is a string such as '3,5' or 'c4'"
+        if self.pending == NO_ROLL:
+            if move in SQUARE_BIT:
+                return f"illegal move {move!r} {where}: {SEATS[self.side]} must roll first (an outcome like '3,5')"
+            return f"illegal move {move!r} {where}: expected a roll outcome 'p,g' with p and g from 1 to 6"
+        if move in ROLL_INDEX:
+            return f"illegal move {move!r} {where}: the dice were already rolled; place a checker on a square"
+        if move not in SQUARE_BIT:
+            return f"illegal move {move!r} {where}: expected a square from a1 to f6"
+        if SQUARE_BIT[move] & (self.red | self.blue):
+            return f"illegal move {move!r} {where}: {move} is occupied"
+        target = SQUARE_NAMES[ROLL_TARGET_BIT[self.side][self.pending].bit_length() - 1]
+        return f"illegal move {move!r} {where}: the roll hit {SEATS[self.side]}'s group at {target}, so the checker must touch that group"
+
+
+def _new_state(
+    game: StrategicReserve,
+    red: int,
+    blue: int,
+    red_reserve: int,
+    blue_reserve: int,
+    side: int,
+    pending: int,
+    count: int,
+    legal: int | None,
+    effect: tuple | None,
+) -> StrategicReserveState:
+    """Build a state directly (no copying), deciding the end of the game (§8) on the way."""
+    state = object.__new__(StrategicReserveState)
+    state.game = game
+    state.red = red
+    state.blue = blue
+    state.red_reserve = red_reserve
+    state.blue_reserve = blue_reserve
+    state.side = side
+    state.pending = pending
+    state.count = count
+    state._legal = legal
+    state._effect = effect
+    # A reserve of 0 is a win for that colour; failing that, the placement limit is a draw.
+    over = red_reserve == 0 or blue_reserve == 0 or count == game.max_turns
+    state.over = over
+    if over:
+        state.player = None
+        state.seat = None
+    else:
+        state.player = CHANCE if pending == NO_ROLL else side
+        state.seat = SEATS[side]
+    return state
+
