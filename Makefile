@@ -1,0 +1,30 @@
+# Two commands on a fresh machine: `make play` (the main job) and `make test`.
+# Both create .venv and install the package into it first.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## play: a terminal game of Strategic Reserve against the MCTS bot
+play: $(STAMP)
+	$(BIN)/abstracta play strategic-reserve --vs mcts
+
+## test: the whole test suite, slow-marked tests included
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## bench: random-playout speed of every game
+bench: $(STAMP)
+	$(BIN)/abstracta bench strategic-reserve --seconds 5
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
