@@ -56,8 +56,8 @@ class Game:
         """This game under ``options`` (from a saved state), as a ``NotationError`` when they are bad."""
         if not isinstance(options, dict):
             raise NotationError(f"options must be an object, got {type(options).__name__}")
-        if options == self.options:
-            return self
+        if options == self.options and all(type(options[k]) is type(v) for k, v in self.options.items()):
+            return self  # same values of the same types (6.0 == 6 and True == 1, yet both are invalid)
         try:
             return type(self)(**options)
         except (TypeError, ValueError) as error:

@@ -11,6 +11,8 @@ import re
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
+_ASCII_DIGITS = frozenset("0123456789")
+
 CANONICAL_NUMBER = re.compile(r"0|[1-9][0-9]*")
 """A decimal count as position notations write it: no sign, no leading zeros."""
 
@@ -61,7 +63,7 @@ def decode_row(text: str, width: int, pieces: str) -> list[str | None]:
     cells: list[str | None] = []
     previous_digit = False
     for char in text:
-        if char.isdigit():
+        if char in _ASCII_DIGITS:  # str.isdigit() would also accept '٦' or '６'
             if char == "0":
                 raise ValueError(f"row {text!r}: 0 is not a run of empty squares")
             if previous_digit:

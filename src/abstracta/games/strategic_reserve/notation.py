@@ -177,6 +177,8 @@ def effect_from_json(entries: Any) -> tuple | None:
             removed = 0
             for square in entry["removed"]:
                 removed |= SQUARE_BIT[square]
+            if entry["removed"] != square_names_of(removed):  # a list of distinct squares, sorted
+                raise ValueError("removed")
             roll = ROLL_INDEX[entry["roll"]]
             target = ROLL_TARGET_BIT[side][roll]
             if SQUARE_BIT[entry["square"]] != target:
