@@ -1,0 +1,99 @@
+"""What every command shares: one-line errors, consoles, loading a game from the command line.
+
+Commands reach games only through ``abstracta.load()`` and ``State`` (the contract), so a new
+game works here the moment it is registered.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Iterator, NoReturn
+
+import typer
+from rich.console import Console
+
+import abstracta
+from abstracta.core.api import Game, State
+from abstracta.core.options import parse_option_pairs
+
+USAGE_ERROR = 2
+"""Exit code for bad input on the command line (the same code typer uses for usage errors)."""
+
+INTERRUPTED = 130
+
+
+class CliError(Exception):
+    """A problem to report as one ``error: ...`` line on stderr, then exit ``code``."""
+
+    def __init__(self, message: str, code: int = USAGE_ERROR) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def stdout_console() -> Console:
+    """A console on stdout; rich drops colour by itself when stdout is not a terminal."""
+    return Console(highlight=False)
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    raise CliError(message, code)
+
+
+@contextlib.contextmanager
+def command_boundary() -> Iterator[None]:
+    """Turn the errors users can cause into one line on stderr and an exit code, never a traceback.
+
+    ``IllegalMove`` and ``NotationError`` are ``ValueError`` subclasses, and option and game
+    lookup errors are ``ValueError`` too, with messages that already list the valid values.
+    """
+    try:
+        yield
+    except CliError as error:
+        _print_error(str(error))
+        raise typer.Exit(error.code) from None
+    except ValueError as error:
+        _print_error(str(error))
+        raise typer.Exit(USAGE_ERROR) from None
+    except KeyboardInterrupt:
+        _print_error("interrupted")
+        raise typer.Exit(INTERRUPTED) from None
+
+
+def _print_error(message: str) -> None:
+    # One line: collapse any newline a message might carry. markup=False keeps '[...]' literal.
+    line = " ".join(message.split())
+    stderr_console().print(f"error: {line}", style="red", markup=False, soft_wrap=True)
+
+
+def load_game(slug: str, option_pairs: list[str] | None) -> Game:
+    """``abstracta.load(slug, **options)`` from repeated ``--option key=value`` texts."""
+    options = parse_option_pairs(option_pairs or [])
+    return abstracta.load(slug, **options)
+
+
+def initial_state(game: Game, position: str | None, seed: int | None = None) -> State:
+    """The start position, or ``position`` parsed in the game's notation."""
+    if position is not None:
+        return game.parse(position)
+    return game.start(seed=seed)
+
+
+def check_positive(name: str, value: float | None) -> None:
+    if value is not None and not value > 0:
+        fail(f"{name} must be greater than 0, got {value:g}")
+
+
+def check_at_least(name: str, value: int | None, low: int) -> None:
+    if value is not None and value < low:
+        fail(f"{name} must be at least {low}, got {value}")
+
+
+def lazy_bots() -> Any:
+    """The bots package, imported only by the commands that need it."""
+    import abstracta.bots as bots
+
+    return bots

@@ -1,0 +1,347 @@
+"""The ``abstracta`` command: play, perft, simulate, bench, games.
+
+Each command is a thin layer: parse and check its options, load the game through
+``abstracta.load()``, then print with rich. Every error a user can cause ends as one
+``error: ...`` line on stderr with exit code 2 (see :func:`common.command_boundary`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import abstracta
+from abstracta.cli.common import (
+    check_at_least,
+    check_positive,
+    command_boundary,
+    fail,
+    initial_state,
+    lazy_bots,
+    load_game,
+    stderr_console,
+    stdout_console,
+)
+from abstracta.cli.render import renderer_for
+from abstracta.core.rng import fresh_seed
+
+MAX_PERFT_DEPTH = 10
+
+app = typer.Typer(
+    name="abstracta",
+    help="Abstract strategy games by their exact rules: play them, count their moves, pit bots against each other.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_show_locals=False,
+)
+
+# -- shared option declarations ---------------------------------------------
+GameArg = Annotated[
+    str,
+    typer.Argument(help="Game to use, by slug, e.g. strategic-reserve ('abstracta games' lists them).", show_default=False),
+]
+OptionsOpt = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option, e.g. --option reserve=7; repeat for several ('abstracta games' lists them).",
+        show_default=False,
+    ),
+]
+PositionOpt = Annotated[
+    Optional[str],
+    typer.Option("--position", "-p", help="Start from this position, in the game's notation (quote it).", show_default=False),
+]
+SeedOpt = Annotated[
+    Optional[int],
+    typer.Option("--seed", help="Seed for every random draw, so a run can be repeated; printed when left out.", show_default=False),
+]
+ThinkOpt = Annotated[
+    Optional[float],
+    typer.Option("--think", metavar="SECONDS", help="Time budget per move for the mcts bot, in seconds.", show_default=False),
+]
+IterationsOpt = Annotated[
+    Optional[int],
+    typer.Option("--iterations", metavar="N", help="Playouts per move for the mcts bot (instead of, or on top of, --think).", show_default=False),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"abstracta {abstracta.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Abstract strategy games by their exact rules: play them, count their moves, pit bots against each other."""
+
+
+# -- play --------------------------------------------------------------------
+@app.command()
+def play(
+    game: GameArg,
+    vs: Annotated[
+        str,
+        typer.Option("--vs", metavar="human|random|mcts", help="Opponent: 'human' for hotseat (everyone types at this terminal) or a bot name."),
+    ] = "human",
+    seat: Annotated[int, typer.Option("--seat", help="Your player number against a bot (0 moves first; in strategic-reserve 0 = Red).")] = 0,
+    seed: SeedOpt = None,
+    option: OptionsOpt = None,
+    position: PositionOpt = None,
+    think: Annotated[float, typer.Option("--think", metavar="SECONDS", help="Time budget per move for the mcts bot, in seconds.")] = 1.0,
+    iterations: IterationsOpt = None,
+    hints: Annotated[bool, typer.Option("--hints/--no-hints", help="Mark the legal target squares on the board.")] = True,
+) -> None:
+    """Play a game in the terminal: hotseat, or against a bot.
+
+    Dice are rolled for you, a fair draw seeded by --seed.
+
+    At the prompt type a move, or: moves, board, position, undo (hotseat), help, quit.
+    """
+    from abstracta.cli.play import TerminalGame, dice
+
+    with command_boundary():
+        loaded = load_game(game, option)
+        renderer = renderer_for(loaded.slug)
+        names = renderer.player_names(loaded)
+        if not 0 <= seat < loaded.num_players:
+            seats = ", ".join(f"{p} = {name}" for p, name in enumerate(names))
+            fail(f"--seat {seat} is out of range for {loaded.slug}: choose one of {seats}")
+        check_positive("--think", think)
+        check_at_least("--iterations", iterations, 1)
+        if seed is None:
+            seed = fresh_seed()
+        state = initial_state(loaded, position, seed)
+        bots = {}
+        if vs != "human":
+            module = lazy_bots()
+            if vs not in module.BOT_NAMES:
+                fail(f"unknown opponent {vs!r}; valid opponents: human, {', '.join(module.BOT_NAMES)}")
+            for player in range(loaded.num_players):
+                if player != seat:
+                    bot = module.make_bot(vs, seed=seed + 1 + player, iterations=iterations, seconds=think)
+                    bots[player] = (vs, bot.choose)
+        console = stdout_console()
+        console.print(f"[bold]{loaded.title}[/bold]  " + _options_text(loaded.options))
+        if bots:
+            roles = ", ".join(f"{names[p]}: {bots[p][0] if p in bots else 'you'}" for p in range(loaded.num_players))
+        else:
+            roles = "hotseat: " + ", ".join(names)
+        console.print(f"{roles}.  Seed {seed} (repeat with --seed {seed}).  Type 'help' for commands.", markup=False)
+        runner = TerminalGame(state, renderer, console, dice(random.Random(seed)), bots, hints=hints)
+        code = runner.run()
+    raise typer.Exit(code)
+
+
+def _options_text(options: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in options.items()) if options else ""
+
+
+# -- perft -------------------------------------------------------------------
+@app.command()
+def perft(
+    game: GameArg,
+    depth: Annotated[int, typer.Option("--depth", "-d", help=f"Count move paths up to this many plies (0 to {MAX_PERFT_DEPTH}).")] = 3,
+    position: PositionOpt = None,
+    option: OptionsOpt = None,
+    divide: Annotated[bool, typer.Option("--divide", help="Also split the deepest count by first move.")] = False,
+) -> None:
+    """Count move paths (perft) from the start or a position: one row per depth, with timings.
+
+    Each chance outcome counts as one branch, as in the perft tables of the rules files.
+    """
+    from abstracta.core.perft import divide as divide_counts
+    from abstracta.core.perft import perft as count
+
+    with command_boundary():
+        if not 0 <= depth <= MAX_PERFT_DEPTH:
+            fail(f"--depth must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
+        loaded = load_game(game, option)
+        state = initial_state(loaded, position)
+        console = stdout_console()
+        console.print(f"{loaded.slug}  {_options_text(loaded.options)}", markup=False)
+        console.print(f"position: {state.notation()}", markup=False)
+        table = Table(title=None)
+        table.add_column("depth", justify="right")
+        table.add_column("count", justify="right")
+        table.add_column("time", justify="right")
+        table.add_column("nodes/s", justify="right")
+        with stderr_console().status("counting...") as status:
+            for d in range(1 if depth else 0, depth + 1):
+                status.update(f"counting depth {d}...")
+                began = time.perf_counter()
+                nodes = count(state, d)
+                took = time.perf_counter() - began
+                rate = f"{nodes / took:,.0f}" if took > 0 else "-"
+                table.add_row(str(d), str(nodes), f"{took:.3f}s", rate)
+            split = divide_counts(state, depth) if divide else []
+        console.print(table)
+        if split:
+            console.print(f"divide at depth {depth}:", markup=False)
+            for move, nodes in split:
+                console.print(f"  {move}: {nodes}", markup=False)
+
+
+# -- simulate ----------------------------------------------------------------
+@app.command()
+def simulate(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play (at least 1).")] = 10,
+    bots: Annotated[
+        str,
+        typer.Option("--bots", metavar="NAME[,NAME...]", help="Bot per seat, comma-separated, e.g. random,mcts; one name plays every seat."),
+    ] = "random",
+    seed: SeedOpt = None,
+    option: OptionsOpt = None,
+    think: ThinkOpt = None,
+    iterations: IterationsOpt = None,
+) -> None:
+    """Play bots against each other and report wins, win rates (95% interval), draws and game length."""
+    with command_boundary():
+        check_at_least("--games", games, 1)
+        check_positive("--think", think)
+        check_at_least("--iterations", iterations, 1)
+        loaded = load_game(game, option)
+        module = lazy_bots()
+        from abstracta.bots.match import play_match
+
+        names = [name.strip() for name in bots.split(",")]
+        if len(names) == 1:
+            names *= loaded.num_players
+        if len(names) != loaded.num_players:
+            fail(
+                f"--bots names {len(names)} bots but {loaded.slug} has {loaded.num_players} players; "
+                "give one name per seat, or one name for all"
+            )
+        for name in dict.fromkeys(names):
+            if name not in module.BOT_NAMES:
+                fail(f"unknown bot {name!r}; valid bots: {', '.join(module.BOT_NAMES)}")
+        factories = [_bot_factory(module.make_bot, name, iterations, think) for name in names]
+        if seed is None:
+            seed = fresh_seed()
+        console = stdout_console()
+        console.print(
+            f"{loaded.slug} {_options_text(loaded.options)}: {games} games, seed {seed} (repeat with --seed {seed})",
+            markup=False,
+        )
+        began = time.perf_counter()
+        with _progress() as progress:
+            task = progress.add_task("playing", total=games)
+            result = play_match(loaded, factories, games, seed, on_game_done=lambda done: progress.update(task, completed=done))
+        took = time.perf_counter() - began
+        seat_names = renderer_for(loaded.slug).player_names(loaded)
+        table = Table()
+        table.add_column("seat")
+        table.add_column("bot")
+        table.add_column("wins", justify="right")
+        table.add_column("win rate", justify="right")
+        table.add_column("95% interval", justify="right")
+        for p in range(result.num_players):
+            rate, low, high = result.win_rate_interval(p)
+            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", f"{low:.1%} - {high:.1%}")
+        console.print(table)
+        console.print(f"draws: {result.draws}   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s", markup=False)
+
+
+def _bot_factory(make_bot, name: str, iterations: int | None, seconds: float | None):
+    return lambda seed: make_bot(name, seed=seed, iterations=iterations, seconds=seconds)
+
+
+# -- bench -------------------------------------------------------------------
+@app.command()
+def bench(
+    game: GameArg,
+    seconds: Annotated[float, typer.Option("--seconds", "-s", help="How long to run random playouts, in seconds.")] = 5.0,
+    seed: SeedOpt = None,
+    option: OptionsOpt = None,
+) -> None:
+    """Measure engine speed: random playouts from the start for a while, then playouts/s and plies/s."""
+    with command_boundary():
+        check_positive("--seconds", seconds)
+        loaded = load_game(game, option)
+        lazy_bots()
+        from abstracta.bots.playout import bench as run_bench
+
+        if seed is None:
+            seed = fresh_seed()
+        console = stdout_console()
+        console.print(f"{loaded.slug} {_options_text(loaded.options)}: random playouts for {seconds:g}s, seed {seed}", markup=False)
+        with _progress(seconds=True) as progress:
+            task = progress.add_task("playing out", total=seconds)
+            result = run_bench(loaded, seconds, seed=seed, on_progress=lambda t: progress.update(task, completed=min(t, seconds)))
+        table = Table()
+        table.add_column("playouts", justify="right")
+        table.add_column("plies", justify="right")
+        table.add_column("seconds", justify="right")
+        table.add_column("playouts/s", justify="right")
+        table.add_column("plies/s", justify="right")
+        table.add_row(
+            f"{result.playouts:,}",
+            f"{result.plies:,}",
+            f"{result.seconds:.2f}",
+            f"{result.playouts_per_second:,.1f}",
+            f"{result.plies_per_second:,.0f}",
+        )
+        console.print(table)
+
+
+def _progress(seconds: bool = False) -> Progress:
+    """A progress bar on stderr that disappears when done (and prints nothing when not a terminal)."""
+    count = TextColumn("{task.completed:.1f}/{task.total:g}s") if seconds else MofNCompleteColumn()
+    return Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        count,
+        TimeElapsedColumn(),
+        console=stderr_console(),
+        transient=True,
+    )
+
+
+# -- games -------------------------------------------------------------------
+@app.command("games")
+def list_games() -> None:
+    """List the games with their players and options (defaults shown)."""
+    with command_boundary():
+        table = Table()
+        table.add_column("game")
+        table.add_column("title")
+        table.add_column("players", justify="right")
+        table.add_column("options (default: allowed)")
+        for slug in abstracta.games():
+            try:
+                loaded = abstracta.load(slug)
+            except Exception as error:  # a game still being written must not hide the others
+                table.add_row(slug, "", "", f"(cannot load: {error})")
+                continue
+            specs = {spec.name: spec for spec in getattr(loaded, "option_specs", ())}
+            lines = []
+            for name, default in loaded.options.items():
+                allowed = getattr(specs.get(name), "allowed", "")
+                lines.append(f"{name}={default}" + (f": {allowed}" if allowed else ""))
+            table.add_row(slug, loaded.title, str(loaded.num_players), "\n".join(lines) or "-")
+        stdout_console().print(table)
+
+
+def main() -> None:
+    """Entry point of the ``abstracta`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

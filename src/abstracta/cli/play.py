@@ -1,0 +1,207 @@
+"""A game on the terminal: hotseat, or humans against bots, with chance resolved by seeded dice.
+
+States are values, so the game is a list of states (``history``): a bad line never touches it,
+and ``undo`` just cuts it back.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any, Callable
+
+from rich.console import Console
+
+from abstracta.cli.render import Renderer
+from abstracta.core.api import State
+from abstracta.core.errors import CHANCE, IllegalMove
+
+QUIT_WORDS = ("quit", "exit", "q")
+
+HELP = """Commands:
+  <move>     play a move, written as 'moves' lists them
+  moves      list the legal moves
+  board      draw the board again
+  position   print the position notation (start from it later with --position)
+  undo       take back to your previous decision (hotseat games only)
+  help       this text
+  quit       leave the game (end of input does the same)"""
+
+
+class TerminalGame:
+    """Runs one game: bots and chance act by themselves, humans type at a prompt.
+
+    ``choose_chance(state)`` picks a chance outcome; ``bots`` maps a player to its
+    ``choose(state)`` function; every other player is a human at this terminal.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        renderer: Renderer,
+        console: Console,
+        choose_chance: Callable[[State], str],
+        bots: dict[int, tuple[str, Callable[[State], str]]] | None = None,
+        hints: bool = True,
+        read_line: Callable[[], str] = input,
+    ) -> None:
+        self.history: list[State] = [state]
+        self.renderer = renderer
+        self.console = console
+        self.choose_chance = choose_chance
+        self.bots = bots or {}
+        self.hints = hints
+        self.read_line = read_line
+        self.shown = -1  # index in history of the last position a human was shown
+        self.shown_effects: list[dict[str, Any]] = []
+
+    @property
+    def state(self) -> State:
+        return self.history[-1]
+
+    @property
+    def hotseat(self) -> bool:
+        return not self.bots
+
+    # -- the loop ---------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends or the human leaves; return the exit code (0 either way)."""
+        while True:
+            state = self.state
+            if state.over:
+                self.show_board()
+                self.announce_result()
+                return 0
+            if state.player == CHANCE:
+                self.advance(self.choose_chance(state))
+            elif state.player in self.bots:
+                label, choose = self.bots[state.player]
+                with self.console.status(f"{self.renderer.actor(state)} ({label}) is thinking..."):
+                    move = choose(state)
+                self.advance(move, label)
+            elif not self.human_turn():
+                return 0
+
+    def advance(self, move: str, label: str | None = None) -> None:
+        before = self.state
+        after = before.play(move)
+        self.history.append(after)
+        line = self.renderer.describe(before, move, after)
+        if label:
+            line += f"  [{label}]"
+        style = "dim" if before.player == CHANCE else ""
+        self.say(f"• {line}", style)
+
+    def human_turn(self) -> bool:
+        """Prompt until a move is played (True) or the player quits (False)."""
+        self.show_board()
+        while True:
+            state = self.state
+            name = self.renderer.actor(state)
+            line = self.prompt(f"{name}> ")
+            if line is None:
+                self.say("\nEnd of input: game left at " + state.notation())
+                return False
+            text = line.strip()
+            if not text:
+                continue
+            if text in state.moves():
+                self.advance(text)
+                return True
+            word = text.lower()
+            if word in QUIT_WORDS:
+                self.say("Game left at " + state.notation())
+                self.say("Continue it with --position " + repr(state.notation()))
+                return False
+            if word == "moves":
+                moves = state.moves()
+                self.say(f"Legal moves ({len(moves)}): " + " ".join(moves))
+            elif word == "help":
+                self.say(self.renderer.move_hint(state))
+                self.say(HELP)
+            elif word == "board":
+                self.show_board(self.shown_effects)
+            elif word in ("position", "notation"):
+                self.say(state.notation())
+            elif word == "undo":
+                if self.undo():
+                    self.show_board(self.state.last_effects())
+            else:
+                try:
+                    state.play(text)
+                except IllegalMove as error:
+                    self.say(str(error), "red")
+                    self.say("Type 'moves' for the legal moves, 'help' for commands.", "dim")
+                else:  # the contract says moves() lists every legal move; trust play() if not
+                    self.advance(text)
+                    return True
+
+    def undo(self) -> bool:
+        """Back to the previous decision (skipping chance nodes); False when there is none."""
+        if not self.hotseat:
+            self.say("undo is only available in hotseat games (--vs human)", "red")
+            return False
+        for index in range(len(self.history) - 2, -1, -1):
+            earlier = self.history[index]
+            if earlier.player is not None and earlier.player >= 0:
+                del self.history[index + 1 :]
+                self.say(f"Undone: back to {self.renderer.actor(earlier)}'s move.")
+                return True
+        self.say("Nothing to undo.", "red")
+        return False
+
+    # -- output -----------------------------------------------------------
+    def say(self, text: str, style: str = "") -> None:
+        """One message, printed as given (no markup) and never hard-wrapped."""
+        self.console.print(text, style=style, markup=False, soft_wrap=True)
+
+    def prompt(self, text: str) -> str | None:
+        """One line of input, or None at end of input. Piped input is echoed so transcripts read well."""
+        self.console.print(text, end="", style="bold", markup=False, soft_wrap=True)
+        try:
+            line = self.read_line()
+        except EOFError:
+            return None
+        if not _stdin_is_terminal():
+            self.say(line)
+        return line
+
+    def show_board(self, effects: list[dict[str, Any]] | None = None) -> None:
+        """Draw the position, by default with the effects of every play since a human last saw it."""
+        last = len(self.history) - 1
+        if effects is None:
+            effects = [e for state in self.history[self.shown + 1 : last + 1] for e in state.last_effects()]
+            if self.shown >= last:
+                effects = self.state.last_effects()
+        self.shown, self.shown_effects = last, effects
+        self.console.print()
+        self.console.print(self.renderer.board(self.state, effects, hints=self.hints))
+
+    def announce_result(self) -> None:
+        state = self.state
+        line = "Game over: " + self.renderer.result(state)
+        returns = state.returns()
+        humans = [p for p in range(len(returns)) if p not in self.bots]
+        if self.bots and len(humans) == 1:
+            mine, best = returns[humans[0]], max(returns)
+            if all(r == returns[0] for r in returns):
+                pass
+            elif mine == best:
+                line += " - you win!"
+            else:
+                line += " - you lose."
+        self.say(line, "bold")
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def dice(rng: random.Random) -> Callable[[State], str]:
+    """Chance outcomes drawn by their probabilities from ``rng`` (the bots' ``sample_chance``)."""
+    from abstracta.bots import sample_chance
+
+    return lambda state: sample_chance(state, rng)
