@@ -39,6 +39,11 @@ def stderr_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+def say(console: Console, text: str, style: str = "") -> None:
+    """Print ``text`` as given: no markup, no highlighting, never hard-wrapped (so it greps well)."""
+    console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+
+
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
     raise CliError(message, code)
 
@@ -78,7 +83,10 @@ def load_game(slug: str, option_pairs: list[str] | None) -> Game:
 def initial_state(game: Game, position: str | None, seed: int | None = None) -> State:
     """The start position, or ``position`` parsed in the game's notation."""
     if position is not None:
-        return game.parse(position)
+        try:
+            return game.parse(position)
+        except ValueError as error:
+            fail(f"--position: {error}")
     return game.start(seed=seed)
 
 

@@ -12,7 +12,15 @@ import time
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 import abstracta
@@ -24,6 +32,7 @@ from abstracta.cli.common import (
     initial_state,
     lazy_bots,
     load_game,
+    say,
     stderr_console,
     stdout_console,
 )
@@ -136,12 +145,12 @@ def play(
                     bot = module.make_bot(vs, seed=seed + 1 + player, iterations=iterations, seconds=think)
                     bots[player] = (vs, bot.choose)
         console = stdout_console()
-        console.print(f"[bold]{loaded.title}[/bold]  " + _options_text(loaded.options))
+        console.print(f"[bold]{loaded.title}[/bold]  " + _options_text(loaded.options), soft_wrap=True)
         if bots:
             roles = ", ".join(f"{names[p]}: {bots[p][0] if p in bots else 'you'}" for p in range(loaded.num_players))
         else:
             roles = "hotseat: " + ", ".join(names)
-        console.print(f"{roles}.  Seed {seed} (repeat with --seed {seed}).  Type 'help' for commands.", markup=False)
+        say(console, f"{roles}.  Seed {seed} (repeat with --seed {seed}).  Type 'help' for commands.")
         runner = TerminalGame(state, renderer, console, dice(random.Random(seed)), bots, hints=hints)
         code = runner.run()
     raise typer.Exit(code)
@@ -173,8 +182,8 @@ def perft(
         loaded = load_game(game, option)
         state = initial_state(loaded, position)
         console = stdout_console()
-        console.print(f"{loaded.slug}  {_options_text(loaded.options)}", markup=False)
-        console.print(f"position: {state.notation()}", markup=False)
+        say(console, f"{loaded.slug}  {_options_text(loaded.options)}")
+        say(console, f"position: {state.notation()}")
         table = Table(title=None)
         table.add_column("depth", justify="right")
         table.add_column("count", justify="right")
@@ -191,9 +200,9 @@ def perft(
             split = divide_counts(state, depth) if divide else []
         console.print(table)
         if split:
-            console.print(f"divide at depth {depth}:", markup=False)
+            say(console, f"divide at depth {depth}:")
             for move, nodes in split:
-                console.print(f"  {move}: {nodes}", markup=False)
+                say(console, f"  {move}: {nodes}")
 
 
 # -- simulate ----------------------------------------------------------------
@@ -234,14 +243,12 @@ def simulate(
         if seed is None:
             seed = fresh_seed()
         console = stdout_console()
-        console.print(
-            f"{loaded.slug} {_options_text(loaded.options)}: {games} games, seed {seed} (repeat with --seed {seed})",
-            markup=False,
-        )
+        plural = "s" if games != 1 else ""
+        say(console, f"{loaded.slug} {_options_text(loaded.options)}: {games} game{plural}, seed {seed} (repeat with --seed {seed})")
         began = time.perf_counter()
         with _progress() as progress:
             task = progress.add_task("playing", total=games)
-            result = play_match(loaded, factories, games, seed, on_game_done=lambda done: progress.update(task, completed=done))
+            result = play_match(loaded, factories, games, seed, on_game_done=lambda _record: progress.advance(task))
         took = time.perf_counter() - began
         seat_names = renderer_for(loaded.slug).player_names(loaded)
         table = Table()
@@ -254,7 +261,7 @@ def simulate(
             rate, low, high = result.win_rate_interval(p)
             table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", f"{low:.1%} - {high:.1%}")
         console.print(table)
-        console.print(f"draws: {result.draws}   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s", markup=False)
+        say(console, f"draws: {result.draws}   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")
 
 
 def _bot_factory(make_bot, name: str, iterations: int | None, seconds: float | None):
@@ -279,10 +286,11 @@ def bench(
         if seed is None:
             seed = fresh_seed()
         console = stdout_console()
-        console.print(f"{loaded.slug} {_options_text(loaded.options)}: random playouts for {seconds:g}s, seed {seed}", markup=False)
-        with _progress(seconds=True) as progress:
-            task = progress.add_task("playing out", total=seconds)
-            result = run_bench(loaded, seconds, seed=seed, on_progress=lambda t: progress.update(task, completed=min(t, seconds)))
+        say(console, f"{loaded.slug} {_options_text(loaded.options)}: random playouts for {seconds:g}s, seed {seed}")
+        with _progress(fraction=True) as progress:
+            task = progress.add_task("playing out", total=1.0)
+            # on_progress receives the fraction of the time budget used so far
+            result = run_bench(loaded, seconds, seed=seed, on_progress=lambda f: progress.update(task, completed=min(f, 1.0)))
         table = Table()
         table.add_column("playouts", justify="right")
         table.add_column("plies", justify="right")
@@ -299,9 +307,9 @@ def bench(
         console.print(table)
 
 
-def _progress(seconds: bool = False) -> Progress:
+def _progress(fraction: bool = False) -> Progress:
     """A progress bar on stderr that disappears when done (and prints nothing when not a terminal)."""
-    count = TextColumn("{task.completed:.1f}/{task.total:g}s") if seconds else MofNCompleteColumn()
+    count = TaskProgressColumn() if fraction else MofNCompleteColumn()
     return Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),

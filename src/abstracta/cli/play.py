@@ -153,7 +153,7 @@ class TerminalGame:
     # -- output -----------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
         """One message, printed as given (no markup) and never hard-wrapped."""
-        self.console.print(text, style=style, markup=False, soft_wrap=True)
+        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     def prompt(self, text: str) -> str | None:
         """One line of input, or None at end of input. Piped input is echoed so transcripts read well."""

@@ -172,10 +172,10 @@ class Board:
         piece = self.position.cells[square]
         if piece is not None:
             glyph, style = ("●" if glyphs else piece), STYLE[piece]
+        elif square in self.legal:  # before "removed": a freed square may be a legal target
+            glyph, style = "+", STYLE["legal"]
         elif square in self.removed:
             glyph, style = ("×" if glyphs else "x"), STYLE["removed"]
-        elif square in self.legal:
-            glyph, style = "+", STYLE["legal"]
         else:
             glyph, style = ("·" if glyphs else "."), STYLE["empty"]
         left = right = " "
