@@ -1,15 +1,15 @@
 """The ``abstracta`` command: play, perft, simulate, bench, games.
 
-Each command is a thin layer: parse and check its options, load the game through
-``abstracta.load()``, then print with rich. Every error a user can cause ends as one
-``error: ...`` line on stderr with exit code 2 (see :func:`common.command_boundary`).
+Each command is a thin layer: check its options, load the game through ``abstracta.load()``,
+run, print with rich. Every error a user can cause ends as one ``error: ...`` line on stderr
+with exit code 2 (see :func:`abstracta.cli.common.command_boundary`), never a traceback.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Annotated, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 from rich.progress import (
@@ -40,20 +40,25 @@ from abstracta.cli.render import renderer_for
 from abstracta.core.rng import fresh_seed
 
 MAX_PERFT_DEPTH = 10
+PERFT_COLUMNS = ("depth", "count", "time", "nodes/s")
+BENCH_COLUMNS = ("playouts", "plies", "seconds", "playouts/s", "plies/s")
+ABOUT = "Abstract strategy games by their exact rules: play them, count their moves, pit bots against each other."
 
 app = typer.Typer(
     name="abstracta",
-    help="Abstract strategy games by their exact rules: play them, count their moves, pit bots against each other.",
+    help=ABOUT,
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_show_locals=False,
 )
 
-# -- shared option declarations ---------------------------------------------
+# -- options several commands share --------------------------------------------
 GameArg = Annotated[
     str,
-    typer.Argument(help="Game to use, by slug, e.g. strategic-reserve ('abstracta games' lists them).", show_default=False),
+    typer.Argument(
+        help="Game to use, by slug, e.g. strategic-reserve ('abstracta games' lists them).", show_default=False
+    ),
 ]
 OptionsOpt = Annotated[
     Optional[list[str]],
@@ -61,25 +66,29 @@ OptionsOpt = Annotated[
         "--option",
         "-o",
         metavar="KEY=VALUE",
-        help="A game option, e.g. --option reserve=7; repeat for several ('abstracta games' lists them).",
+        help="A game option, e.g. --option reserve=7; repeat it for several ('abstracta games' lists them).",
         show_default=False,
     ),
 ]
 PositionOpt = Annotated[
     Optional[str],
-    typer.Option("--position", "-p", help="Start from this position, in the game's notation (quote it).", show_default=False),
+    typer.Option(
+        "--position", "-p", help="Start from this position, in the game's notation (quote it).", show_default=False
+    ),
 ]
 SeedOpt = Annotated[
     Optional[int],
-    typer.Option("--seed", help="Seed for every random draw, so a run can be repeated; printed when left out.", show_default=False),
-]
-ThinkOpt = Annotated[
-    Optional[float],
-    typer.Option("--think", metavar="SECONDS", help="Time budget per move for the mcts bot, in seconds.", show_default=False),
+    typer.Option(
+        "--seed",
+        help="Seed for every random draw, so a run can be repeated; printed when left out.",
+        show_default=False,
+    ),
 ]
 IterationsOpt = Annotated[
     Optional[int],
-    typer.Option("--iterations", metavar="N", help="Playouts per move for the mcts bot (instead of, or on top of, --think).", show_default=False),
+    typer.Option(
+        "--iterations", metavar="N", help="Search iterations per move for the mcts bot (with or instead of --think)."
+    ),
 ]
 
 
@@ -99,21 +108,32 @@ def _root(
     """Abstract strategy games by their exact rules: play them, count their moves, pit bots against each other."""
 
 
-# -- play --------------------------------------------------------------------
+# -- play ----------------------------------------------------------------------
 @app.command()
 def play(
     game: GameArg,
     vs: Annotated[
         str,
-        typer.Option("--vs", metavar="human|random|mcts", help="Opponent: 'human' for hotseat (everyone types at this terminal) or a bot name."),
+        typer.Option(
+            "--vs",
+            metavar="human|random|mcts",
+            help="Opponent: 'human' for hotseat (everyone types at this terminal) or a bot name.",
+        ),
     ] = "human",
-    seat: Annotated[int, typer.Option("--seat", help="Your player number against a bot (0 moves first; in strategic-reserve 0 = Red).")] = 0,
+    seat: Annotated[
+        int,
+        typer.Option("--seat", help="Your player number against a bot: 0 moves first (strategic-reserve: 0 = Red)."),
+    ] = 0,
     seed: SeedOpt = None,
     option: OptionsOpt = None,
     position: PositionOpt = None,
-    think: Annotated[float, typer.Option("--think", metavar="SECONDS", help="Time budget per move for the mcts bot, in seconds.")] = 1.0,
+    think: Annotated[
+        float, typer.Option("--think", metavar="SECONDS", help="Thinking time per move for the mcts bot.")
+    ] = 1.0,
     iterations: IterationsOpt = None,
-    hints: Annotated[bool, typer.Option("--hints/--no-hints", help="Mark the legal target squares on the board.")] = True,
+    hints: Annotated[
+        bool, typer.Option("--hints/--no-hints", help="Mark the legal target squares on the board.")
+    ] = True,
 ) -> None:
     """Play a game in the terminal: hotseat, or against a bot.
 
@@ -132,10 +152,8 @@ def play(
             fail(f"--seat {seat} is out of range for {loaded.slug}: choose one of {seats}")
         check_positive("--think", think)
         check_at_least("--iterations", iterations, 1)
-        if seed is None:
-            seed = fresh_seed()
-        state = initial_state(loaded, position, seed)
-        bots = {}
+        seed = fresh_seed() if seed is None else seed
+        bots: dict[int, tuple[str, Callable[[Any], str]]] = {}
         if vs != "human":
             module = lazy_bots()
             if vs not in module.BOT_NAMES:
@@ -144,27 +162,26 @@ def play(
                 if player != seat:
                     bot = module.make_bot(vs, seed=seed + 1 + player, iterations=iterations, seconds=think)
                     bots[player] = (vs, bot.choose)
+        state = initial_state(loaded, position, seed)
+
         console = stdout_console()
-        console.print(f"[bold]{loaded.title}[/bold]  " + _options_text(loaded.options), soft_wrap=True)
+        say(console, f"{loaded.title}  {_options_text(loaded.options)}", "bold")
         if bots:
-            roles = ", ".join(f"{names[p]}: {bots[p][0] if p in bots else 'you'}" for p in range(loaded.num_players))
+            roles = ", ".join(f"{name}: {bots[p][0] if p in bots else 'you'}" for p, name in enumerate(names))
         else:
             roles = "hotseat: " + ", ".join(names)
         say(console, f"{roles}.  Seed {seed} (repeat with --seed {seed}).  Type 'help' for commands.")
-        runner = TerminalGame(state, renderer, console, dice(random.Random(seed)), bots, hints=hints)
-        code = runner.run()
+        code = TerminalGame(state, renderer, console, dice(random.Random(seed)), bots, hints=hints).run()
     raise typer.Exit(code)
 
 
-def _options_text(options: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in options.items()) if options else ""
-
-
-# -- perft -------------------------------------------------------------------
+# -- perft ---------------------------------------------------------------------
 @app.command()
 def perft(
     game: GameArg,
-    depth: Annotated[int, typer.Option("--depth", "-d", help=f"Count move paths up to this many plies (0 to {MAX_PERFT_DEPTH}).")] = 3,
+    depth: Annotated[
+        int, typer.Option("--depth", "-d", help=f"Count move paths up to this many plies (0 to {MAX_PERFT_DEPTH}).")
+    ] = 3,
     position: PositionOpt = None,
     option: OptionsOpt = None,
     divide: Annotated[bool, typer.Option("--divide", help="Also split the deepest count by first move.")] = False,
@@ -184,11 +201,7 @@ def perft(
         console = stdout_console()
         say(console, f"{loaded.slug}  {_options_text(loaded.options)}")
         say(console, f"position: {state.notation()}")
-        table = Table(title=None)
-        table.add_column("depth", justify="right")
-        table.add_column("count", justify="right")
-        table.add_column("time", justify="right")
-        table.add_column("nodes/s", justify="right")
+        table = _table(*PERFT_COLUMNS, numbers=PERFT_COLUMNS)
         with stderr_console().status("counting...") as status:
             for d in range(1 if depth else 0, depth + 1):
                 status.update(f"counting depth {d}...")
@@ -205,29 +218,34 @@ def perft(
                 say(console, f"  {move}: {nodes}")
 
 
-# -- simulate ----------------------------------------------------------------
+# -- simulate ------------------------------------------------------------------
 @app.command()
 def simulate(
     game: GameArg,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play (at least 1).")] = 10,
     bots: Annotated[
         str,
-        typer.Option("--bots", metavar="NAME[,NAME...]", help="Bot per seat, comma-separated, e.g. random,mcts; one name plays every seat."),
+        typer.Option(
+            "--bots",
+            metavar="NAME[,NAME...]",
+            help="The bot of each seat, comma-separated, e.g. mcts,random; a single name plays every seat.",
+        ),
     ] = "random",
     seed: SeedOpt = None,
     option: OptionsOpt = None,
-    think: ThinkOpt = None,
+    think: Annotated[
+        Optional[float],
+        typer.Option("--think", metavar="SECONDS", help="Thinking time per move for mcts bots.", show_default=False),
+    ] = None,
     iterations: IterationsOpt = None,
 ) -> None:
-    """Play bots against each other and report wins, win rates (95% interval), draws and game length."""
+    """Play bots against each other; report wins, win rates with 95% intervals, draws and game length."""
     with command_boundary():
         check_at_least("--games", games, 1)
         check_positive("--think", think)
         check_at_least("--iterations", iterations, 1)
         loaded = load_game(game, option)
         module = lazy_bots()
-        from abstracta.bots.match import play_match
-
         names = [name.strip() for name in bots.split(",")]
         if len(names) == 1:
             names *= loaded.num_players
@@ -240,39 +258,39 @@ def simulate(
             if name not in module.BOT_NAMES:
                 fail(f"unknown bot {name!r}; valid bots: {', '.join(module.BOT_NAMES)}")
         factories = [_bot_factory(module.make_bot, name, iterations, think) for name in names]
-        if seed is None:
-            seed = fresh_seed()
+        seed = fresh_seed() if seed is None else seed
+
         console = stdout_console()
         plural = "s" if games != 1 else ""
-        say(console, f"{loaded.slug} {_options_text(loaded.options)}: {games} game{plural}, seed {seed} (repeat with --seed {seed})")
+        say(console, f"{loaded.slug} {_options_text(loaded.options)}: {games} game{plural}, seed {seed}"
+                     f" (repeat with --seed {seed})")  # fmt: skip
         began = time.perf_counter()
         with _progress() as progress:
             task = progress.add_task("playing", total=games)
-            result = play_match(loaded, factories, games, seed, on_game_done=lambda _record: progress.advance(task))
+            result = module.play_match(loaded, factories, games, seed, on_game_done=lambda _: progress.advance(task))
         took = time.perf_counter() - began
         seat_names = renderer_for(loaded.slug).player_names(loaded)
-        table = Table()
-        table.add_column("seat")
-        table.add_column("bot")
-        table.add_column("wins", justify="right")
-        table.add_column("win rate", justify="right")
-        table.add_column("95% interval", justify="right")
+        table = _table("seat", "bot", "wins", "win rate", "95% interval", numbers=("wins", "win rate", "95% interval"))
         for p in range(result.num_players):
             rate, low, high = result.win_rate_interval(p)
-            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", f"{low:.1%} - {high:.1%}")
+            interval = f"{low:.1%} - {high:.1%}"
+            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", interval)
         console.print(table)
         say(console, f"draws: {result.draws}   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")
 
 
-def _bot_factory(make_bot, name: str, iterations: int | None, seconds: float | None):
+def _bot_factory(make_bot: Callable[..., Any], name: str, iterations: int | None, seconds: float | None):
+    """What ``play_match`` wants per seat: a function from a seed to a fresh bot."""
     return lambda seed: make_bot(name, seed=seed, iterations=iterations, seconds=seconds)
 
 
-# -- bench -------------------------------------------------------------------
+# -- bench ---------------------------------------------------------------------
 @app.command()
 def bench(
     game: GameArg,
-    seconds: Annotated[float, typer.Option("--seconds", "-s", help="How long to run random playouts, in seconds.")] = 5.0,
+    seconds: Annotated[
+        float, typer.Option("--seconds", "-s", help="How long to play random playouts, in seconds.")
+    ] = 5.0,
     seed: SeedOpt = None,
     option: OptionsOpt = None,
 ) -> None:
@@ -280,23 +298,18 @@ def bench(
     with command_boundary():
         check_positive("--seconds", seconds)
         loaded = load_game(game, option)
-        lazy_bots()
-        from abstracta.bots.playout import bench as run_bench
-
-        if seed is None:
-            seed = fresh_seed()
+        module = lazy_bots()
+        seed = fresh_seed() if seed is None else seed
         console = stdout_console()
         say(console, f"{loaded.slug} {_options_text(loaded.options)}: random playouts for {seconds:g}s, seed {seed}")
         with _progress(fraction=True) as progress:
             task = progress.add_task("playing out", total=1.0)
-            # on_progress receives the fraction of the time budget used so far
-            result = run_bench(loaded, seconds, seed=seed, on_progress=lambda f: progress.update(task, completed=min(f, 1.0)))
-        table = Table()
-        table.add_column("playouts", justify="right")
-        table.add_column("plies", justify="right")
-        table.add_column("seconds", justify="right")
-        table.add_column("playouts/s", justify="right")
-        table.add_column("plies/s", justify="right")
+
+            def on_progress(fraction: float) -> None:  # the share of the time budget used so far
+                progress.update(task, completed=min(fraction, 1.0))
+
+            result = module.bench(loaded, seconds, seed=seed, on_progress=on_progress)
+        table = _table(*BENCH_COLUMNS, numbers=BENCH_COLUMNS)
         table.add_row(
             f"{result.playouts:,}",
             f"{result.plies:,}",
@@ -307,30 +320,12 @@ def bench(
         console.print(table)
 
 
-def _progress(fraction: bool = False) -> Progress:
-    """A progress bar on stderr that disappears when done (and prints nothing when not a terminal)."""
-    count = TaskProgressColumn() if fraction else MofNCompleteColumn()
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        count,
-        TimeElapsedColumn(),
-        console=stderr_console(),
-        transient=True,
-    )
-
-
-# -- games -------------------------------------------------------------------
+# -- games ---------------------------------------------------------------------
 @app.command("games")
 def list_games() -> None:
-    """List the games with their players and options (defaults shown)."""
+    """List the games with their players and options (defaults and allowed values)."""
     with command_boundary():
-        table = Table()
-        table.add_column("game")
-        table.add_column("title")
-        table.add_column("players", justify="right")
-        table.add_column("options (default: allowed)")
+        table = _table("game", "title", "players", "options (default: allowed)", numbers=("players",))
         for slug in abstracta.games():
             try:
                 loaded = abstracta.load(slug)
@@ -344,6 +339,32 @@ def list_games() -> None:
                 lines.append(f"{name}={default}" + (f": {allowed}" if allowed else ""))
             table.add_row(slug, loaded.title, str(loaded.num_players), "\n".join(lines) or "-")
         stdout_console().print(table)
+
+
+# -- helpers -------------------------------------------------------------------
+def _options_text(options: dict[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in options.items())
+
+
+def _table(*columns: str, numbers: tuple[str, ...] = ()) -> Table:
+    """A table with these column headers; the ``numbers`` columns are right-aligned."""
+    table = Table()
+    for column in columns:
+        table.add_column(column, justify="right" if column in numbers else "left")
+    return table
+
+
+def _progress(fraction: bool = False) -> Progress:
+    """A progress bar on stderr that disappears when done (and prints nothing when not a terminal)."""
+    return Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn() if fraction else MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=stderr_console(),
+        transient=True,
+    )
 
 
 def main() -> None:

@@ -91,7 +91,8 @@ class StrategicReserveRenderer(Renderer):
         legal: set[str] = set()
         if hints and not state.over and state.player is not None and state.player >= 0:
             legal = set(state.moves())
-            empty = {square for square, piece in Position.from_notation(state.notation()).cells.items() if piece is None}
+            cells = Position.from_notation(state.notation()).cells
+            empty = {square for square, piece in cells.items() if piece is None}
             if legal == empty:  # free placement: marking every empty square would only add noise
                 legal = set()
         return Board(state, effects, legal, self)
@@ -137,6 +138,7 @@ class Board:
         self.renderer = renderer
         rolls = [e for e in effects if e.get("kind") == "roll"]
         self.last_roll = rolls[-1] if rolls else None
+        self.earlier_rolls = rolls[:-1]
         pos = self.position
         if pos.pending is not None and (self.last_roll is None or self.last_roll.get("roll") != pos.pending):
             # A position given with a pending roll and no history: recompute what it hit (§7.1, §7.3).
@@ -242,6 +244,10 @@ class Board:
         text.append(f" -> {roll['square']} ({roll['hit']})\n")
         removed = roll.get("removed") or []
         text.append("Removed: " + (" ".join(removed) if removed else "nothing") + "\n")
+        for earlier in self.earlier_rolls:
+            if earlier.get("removed"):
+                who = NAMES.get(earlier.get("seat", ""), "")
+                text.append(f"({who}'s roll {earlier['roll']} removed {' '.join(earlier['removed'])})\n", style="dim")
         if roll["hit"] == "friendly" and pos.pending == roll["roll"] and not self.state.over:
             text.append(f"Place next to the group at {roll['square']}\n", style="italic")
         return text
