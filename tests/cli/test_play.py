@@ -164,3 +164,22 @@ def test_continue_from_a_printed_position():
 
 def test_bad_position_is_one_line_error():
     assert_one_line_error(run("play", GAME, "--position", "6/6 r", input=""), "--position")
+
+
+def test_ctrl_c_at_the_prompt_leaves_like_quit():
+    import io
+    import random
+
+    from rich.console import Console
+
+    from abstracta.cli.play import TerminalGame, dice
+    from abstracta.cli.render import renderer_for
+
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    console = Console(file=io.StringIO(), width=100)
+    state = abstracta.load(GAME).parse(EXAMPLE_10)
+    game = TerminalGame(state, renderer_for(GAME), console, dice(random.Random(1)), read_line=interrupted)
+    assert game.run() == 0
+    assert "game left at " + EXAMPLE_10 in console.file.getvalue()

@@ -101,6 +101,7 @@ class TerminalGame:
             line = self.prompt(f"{name}> ")
             if line is None:
                 self.say("\nEnd of input: game left at " + state.notation())
+                self.say("Continue it with --position " + repr(state.notation()))
                 return False
             text = line.strip()
             if not text:
@@ -160,7 +161,7 @@ class TerminalGame:
         self.console.print(text, end="", style="bold", markup=False, soft_wrap=True)
         try:
             line = self.read_line()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt: leave like 'quit'
             return None
         if not _stdin_is_terminal():
             self.say(line)

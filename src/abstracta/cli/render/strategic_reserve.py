@@ -112,7 +112,7 @@ class StrategicReserveRenderer(Renderer):
     def move_hint(self, state: State) -> str:
         return (
             "Type the square to place a checker on, e.g. c4. The dice are rolled for you. After a roll "
-            "onto your own checker you must place next to that group; '+' marks the legal squares."
+            "onto your own checker you must place next to that group, and '+' marks the squares you may use."
         )
 
     def result(self, state: State) -> str:
@@ -231,7 +231,7 @@ class Board:
         pos = self.position
         roll = self.last_roll
         if roll is None:
-            return Text("Dice: not rolled yet\n", style="dim")
+            return Text("" if self.state.over else "Dice: not rolled yet\n", style="dim")
         purple, green = (int(v) for v in roll["roll"].split(","))
         text = Text(f"{NAMES.get(roll['seat'], roll['seat'])} rolled ")
         text.append(f"{purple}", style="bold magenta")
