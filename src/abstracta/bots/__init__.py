@@ -1,1 +1,52 @@
-"""Bots that play any game through the contract alone."""
+"""Bots that play any game through the contract alone, and the tools to pit them against each other.
+
+>>> import abstracta
+>>> from abstracta.bots import make_bot
+>>> state = abstracta.load("strategic-reserve").start()
+>>> state = state.play("3,4")  # the chance node: a roll
+>>> make_bot("mcts", seed=1, iterations=50).choose(state) in state.moves()
+True
+"""
+
+from __future__ import annotations
+
+from abstracta.bots.base import Bot, ChanceTable, chance_table, check_decision_state, sample_chance
+from abstracta.bots.match import GameRecord, MatchResult, play_game, play_match, wilson_interval
+from abstracta.bots.mcts import MCTSBot, RandomRolloutEvaluator, SearchResult, uct_select
+from abstracta.bots.playout import BenchResult, bench, random_playout
+from abstracta.bots.random_bot import RandomBot
+
+BOT_NAMES = ("random", "mcts")
+
+
+def make_bot(name: str, seed: int | None = None, iterations: int | None = None, seconds: float | None = None) -> Bot:
+    """A bot by name: ``'random'`` (ignores the budget) or ``'mcts'`` (``iterations`` and/or ``seconds``)."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "mcts":
+        return MCTSBot(iterations=iterations, seconds=seconds, seed=seed)
+    raise ValueError(f"unknown bot {name!r}; valid bots: {', '.join(BOT_NAMES)}")
+
+
+__all__ = [
+    "BOT_NAMES",
+    "BenchResult",
+    "Bot",
+    "ChanceTable",
+    "GameRecord",
+    "MCTSBot",
+    "MatchResult",
+    "RandomBot",
+    "RandomRolloutEvaluator",
+    "SearchResult",
+    "bench",
+    "chance_table",
+    "check_decision_state",
+    "make_bot",
+    "play_game",
+    "play_match",
+    "random_playout",
+    "sample_chance",
+    "uct_select",
+    "wilson_interval",
+]

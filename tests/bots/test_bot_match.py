@@ -1,0 +1,94 @@
+"""Matches: reproducible, counted per seat, read with Wilson intervals."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import abstracta
+from abstracta.bots import GameRecord, MatchResult, MCTSBot, RandomBot, play_match, wilson_interval
+
+
+def random_bots(count: int) -> list:
+    return [RandomBot] * count
+
+
+def wilson_by_formula(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+@pytest.mark.parametrize("successes", [0, 5, 10])
+def test_wilson_interval_matches_the_formula(successes: int) -> None:
+    low, high = wilson_interval(successes, 10)
+    expected_low, expected_high = wilson_by_formula(successes, 10)
+    assert low == pytest.approx(max(0.0, expected_low), abs=1e-12)
+    assert high == pytest.approx(min(1.0, expected_high), abs=1e-12)
+
+
+def test_wilson_interval_known_values() -> None:
+    # 0/10: [0, z^2 / (n + z^2)]; 5/10 is symmetric about 1/2; 10/10 mirrors 0/10.
+    assert wilson_interval(0, 10) == (0.0, pytest.approx(1.96**2 / (10 + 1.96**2)))
+    assert wilson_interval(5, 10) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    assert wilson_interval(10, 10) == (pytest.approx(10 / (10 + 1.96**2)), 1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+
+
+@given(n=st.integers(min_value=1, max_value=10_000), data=st.data())
+def test_wilson_interval_stays_in_bounds_around_the_rate(n: int, data) -> None:
+    successes = data.draw(st.integers(min_value=0, max_value=n))
+    low, high = wilson_interval(successes, n)
+    assert 0.0 <= low <= successes / n <= high <= 1.0
+
+
+def test_play_match_is_reproducible_by_seed(race_game) -> None:
+    factories = [lambda seed: MCTSBot(iterations=20, seed=seed), RandomBot, RandomBot]
+    first = play_match(race_game, factories, games=6, seed=42)
+    second = play_match(race_game, factories, games=6, seed=42)
+    assert first == second
+    assert play_match(race_game, factories, games=6, seed=43).lengths != first.lengths
+
+
+def test_play_match_strategic_reserve_reproducible_and_counted() -> None:
+    game = abstracta.load("strategic-reserve")
+    records: list[GameRecord] = []
+    result = play_match(game, random_bots(2), games=30, seed=7, on_game_done=records.append)
+    assert result == play_match(game, random_bots(2), games=30, seed=7)
+    assert [r.index for r in records] == list(range(30))
+    assert result.games == 30 and sum(result.wins) + result.draws == 30  # no shared wins in Strategic Reserve
+    assert result.lengths == [r.plies for r in records] and result.plies == sum(result.lengths)
+    assert result.mean_length == result.plies / 30
+    rate, low, high = result.win_rate_interval(0)
+    assert rate == result.wins[0] / 30 and low <= rate <= high
+
+
+def test_game_i_does_not_depend_on_the_games_before_it() -> None:
+    game = abstracta.load("strategic-reserve")
+    short: list[GameRecord] = []
+    long: list[GameRecord] = []
+    play_match(game, random_bots(2), games=3, seed=5, on_game_done=short.append)
+    play_match(game, random_bots(2), games=6, seed=5, on_game_done=long.append)
+    assert long[:3] == short
+
+
+def test_match_result_counts_wins_draws_and_shared_first_places() -> None:
+    result = MatchResult.empty(3)
+    for returns in [(1, -1, -1), (-1, 1, -1), (0, 0, 0), (0.5, 0.5, -1), (1, -1, -1)]:
+        result.add(GameRecord(0, 0, returns, 10))
+    assert result.wins == [2, 1, 0]
+    assert result.draws == 1  # the shared first place (0.5, 0.5, -1) is neither a win nor a draw
+    assert result.total_returns == [1.5, -1.5, -5]
+    assert result.games == 5 and result.mean_length == 10
+
+
+def test_play_match_needs_one_factory_per_seat(race_game) -> None:
+    with pytest.raises(ValueError, match="3 players"):
+        play_match(race_game, random_bots(2), games=1, seed=0)
+
