@@ -84,7 +84,7 @@ def test_match_result_counts_wins_draws_and_shared_first_places() -> None:
         result.add(GameRecord(0, 0, returns, 10))
     assert result.wins == [2, 1, 0]
     assert result.draws == 1  # the shared first place (0.5, 0.5, -1) is neither a win nor a draw
-    assert result.total_returns == [1.5, -1.5, -5]
+    assert result.total_returns == [1.5, -0.5, -4]
     assert result.games == 5 and result.mean_length == 10
 
 

@@ -43,8 +43,8 @@ def wilson_interval(successes: int, n: int, z: float = WILSON_Z_95) -> tuple[flo
     denominator = 1 + z2 / n
     centre = (rate + z2 / (2 * n)) / denominator
     half_width = z / denominator * math.sqrt(rate * (1 - rate) / n + z2 / (4 * n * n))
-    # Clamp: at 0 or n successes rounding can leave the bound a hair outside [0, 1].
-    return max(0.0, centre - half_width), min(1.0, centre + half_width)
+    # The interval always holds the rate and lies in [0, 1]; at 0 or n successes rounding can miss by a hair.
+    return max(0.0, min(rate, centre - half_width)), min(1.0, max(rate, centre + half_width))
 
 
 @dataclass(frozen=True)
