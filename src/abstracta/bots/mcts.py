@@ -240,11 +240,9 @@ class MCTSBot:
             if state.player == CHANCE:
                 outcome = sample_chance(state, rng)
                 child = node.children.get(outcome)
-                if child is None:
+                expanded = child is None
+                if expanded:
                     child = node.children[outcome] = SearchNode(state.play(outcome), outcome, CHANCE)
-                    path.append(child)
-                    node = child
-                    break
             elif node.untried:
                 untried = node.untried
                 # Expand a random untried move: swap it to the end, then pop in O(1).
@@ -252,13 +250,14 @@ class MCTSBot:
                 untried[pick], untried[-1] = untried[-1], untried[pick]
                 move = untried.pop()
                 child = node.children[move] = SearchNode(state.play(move), move, state.player)
-                path.append(child)
-                node = child
-                break
+                expanded = True
             else:
                 child = self.select_child(node, self.exploration)
+                expanded = False
             path.append(child)
             node = child
+            if expanded:
+                break
         leaf = node.state
         values = leaf.returns() if leaf.over else self.evaluator.evaluate(leaf, rng)
         for visited in path:
