@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from pathlib import Path
 import importlib
 import pkgutil
 
@@ -36,3 +37,11 @@ def test_the_core_has_doctests_to_run():
         if name.startswith("abstracta.core") or name == "abstracta"
     )
     assert attempted >= 10
+
+
+def test_readme_quick_start_runs():
+    # The README's Python session is documentation that must stay true.
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False)
+    assert result.attempted >= 5
+    assert result.failed == 0, f"{result.failed} of {result.attempted} README examples failed"
