@@ -138,8 +138,8 @@ def parse_position(game: "StrategicReserve", text: Any) -> tuple[int, int, int, 
 # A state keeps its effect as a tuple, built into dicts only when asked:
 #   roll:  (0, side, roll index, target bit, hit, removed bitboard)
 #   place: (1, side, square bit)
-_SEATS = ("red", "blue")
-_HITS = ("empty", "enemy", "friendly")
+SEATS = ("red", "blue")
+HIT_NAMES = ("empty", "enemy", "friendly")  # indexed by the hit codes of rules.py
 
 
 def effects_to_json(effect: tuple | None) -> list[dict[str, Any]]:
@@ -150,15 +150,15 @@ def effects_to_json(effect: tuple | None) -> list[dict[str, Any]]:
         return [
             {
                 "kind": "roll",
-                "seat": _SEATS[side],
+                "seat": SEATS[side],
                 "roll": ROLL_OUTCOMES[roll],
                 "square": SQUARE_NAMES[target.bit_length() - 1],
-                "hit": _HITS[hit],
+                "hit": HIT_NAMES[hit],
                 "removed": square_names_of(removed),
             }
         ]
     _, side, bit = effect
-    return [{"kind": "place", "seat": _SEATS[side], "square": SQUARE_NAMES[bit.bit_length() - 1]}]
+    return [{"kind": "place", "seat": SEATS[side], "square": SQUARE_NAMES[bit.bit_length() - 1]}]
 
 
 def effect_from_json(entries: Any) -> tuple | None:
@@ -170,7 +170,7 @@ def effect_from_json(entries: Any) -> tuple | None:
         raise NotationError(problem)
     entry = entries[0]
     try:
-        side = _SEATS.index(entry["seat"])
+        side = SEATS.index(entry["seat"])
         if entry["kind"] == "place" and set(entry) == {"kind", "seat", "square"}:
             return (1, side, SQUARE_BIT[entry["square"]])
         if entry["kind"] == "roll" and set(entry) == {"kind", "seat", "roll", "square", "hit", "removed"}:
@@ -183,7 +183,7 @@ def effect_from_json(entries: Any) -> tuple | None:
             target = ROLL_TARGET_BIT[side][roll]
             if SQUARE_BIT[entry["square"]] != target:
                 raise NotationError(f"last_effects: roll {entry['roll']} by {entry['seat']} hits {SQUARE_NAMES[target.bit_length() - 1]}, not {entry['square']}")
-            return (0, side, roll, target, _HITS.index(entry["hit"]), removed)
+            return (0, side, roll, target, HIT_NAMES.index(entry["hit"]), removed)
     except (KeyError, ValueError, TypeError):
         pass
     raise NotationError(problem)

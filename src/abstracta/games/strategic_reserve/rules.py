@@ -16,6 +16,7 @@ from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE, IllegalMove, NotationError
 from abstracta.core.options import int_option
 from abstracta.games.strategic_reserve import notation
+from abstracta.games.strategic_reserve.notation import SEATS
 from abstracta.games.strategic_reserve.board import (
     FULL,
     ROLL_INDEX,
@@ -29,7 +30,6 @@ from abstracta.games.strategic_reserve.board import (
 )
 
 RED, BLUE = 0, 1
-SEATS = ("red", "blue")
 NO_ROLL = -1  # pending roll index when the next step is the roll
 
 # Checkers on the board at the start (§4): the outline of the central 4x4 block.
@@ -40,9 +40,8 @@ ON_BOARD_AT_START = 6
 _ROLL_PROBABILITY = 1 / 36
 _CHANCE_OUTCOMES = tuple((outcome, _ROLL_PROBABILITY) for outcome in ROLL_OUTCOMES)
 
-# What a roll hit (§10), stored as a small int on the state and named only in last_effects().
+# What a roll hit (§10), stored as a small int on the state and named (HIT_NAMES) only in last_effects().
 HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
-HIT_NAMES = ("empty", "enemy", "friendly")
 
 
 class StrategicReserve(Game):
