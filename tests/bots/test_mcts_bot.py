@@ -30,12 +30,10 @@ def test_mcts_is_deterministic_with_seed_and_iterations(rolled_start) -> None:
 
 
 def test_mcts_respects_a_seconds_budget(rolled_start) -> None:
-    began = time.perf_counter()
     result = MCTSBot(seconds=0.3, seed=1).search(rolled_start)
-    elapsed = time.perf_counter() - began
-    # One iteration of Strategic Reserve takes well under a millisecond, so the overrun is small.
-    assert 0.3 <= result.seconds < 0.6
-    assert elapsed < 0.8
+    # The clock is checked after every iteration (well under a millisecond here), so the search
+    # stops soon after the budget; the upper bound is loose so a busy machine cannot fail it.
+    assert 0.3 <= result.seconds < 1.5
     assert result.iterations > 10
 
 
@@ -68,7 +66,7 @@ def test_mcts_refuses_chance_and_over_states(race_game, one_move_state) -> None:
 def test_mcts_plays_a_single_legal_move_without_searching(one_move_state) -> None:
     began = time.perf_counter()
     assert MCTSBot(iterations=10**9, seed=0).choose(one_move_state) == "only"
-    assert time.perf_counter() - began < 0.1
+    assert time.perf_counter() - began < 5  # a search of 10**9 iterations would take hours
 
 
 def test_mcts_finds_the_winning_nim_move(nim_game) -> None:
