@@ -117,6 +117,6 @@ def test_states_are_values():
 def test_view_returns_the_state_itself_for_perfect_information():
     state = abstracta.load("strategic-reserve").start()
     assert state.view(0) is state and state.view(1) is state and state.view(None) is state
-    for bad in (2, -1, "red", 1.0):
+    for bad in (2, -1, "red", 1.0, True):  # a bool is not a player number
         with pytest.raises(ValueError, match="player"):
             state.view(bad)

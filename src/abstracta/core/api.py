@@ -110,7 +110,8 @@ class State:
 
     def view(self, player: int | None) -> "State":
         """What ``player`` may know (``None``: a spectator). Perfect information: the state itself."""
-        if player is not None and not (isinstance(player, int) and 0 <= player < self.game.num_players):
+        valid = isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.game.num_players
+        if player is not None and not valid:
             raise ValueError(f"no player {player!r} in {self.game.slug} (players 0 to {self.game.num_players - 1})")
         return self
 
