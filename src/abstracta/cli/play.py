@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from rich.console import Console
 
+from abstracta.cli.common import say
 from abstracta.cli.render import Renderer
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE, IllegalMove
@@ -129,13 +130,10 @@ class TerminalGame:
                     self.show_board(self.state.last_effects())
             else:
                 try:
-                    state.play(text)
+                    state.play(text)  # not in moves(), so this raises IllegalMove saying why
                 except IllegalMove as error:
                     self.say(str(error), "red")
                     self.say("Type 'moves' for the legal moves, 'help' for commands.", "dim")
-                else:  # the contract says moves() lists every legal move; trust play() if not
-                    self.advance(text)
-                    return True
 
     def undo(self) -> bool:
         """Back to the previous decision (skipping chance nodes); False when there is none."""
@@ -154,7 +152,7 @@ class TerminalGame:
     # -- output -----------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
         """One message, printed as given (no markup) and never hard-wrapped."""
-        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+        say(self.console, text, style)
 
     def prompt(self, text: str) -> str | None:
         """One line of input, or None at end of input. Piped input is echoed so transcripts read well."""
