@@ -31,14 +31,11 @@ def random_playout(state: State, rng: random.Random, max_plies: int | None = Non
     """
     uniform = rng.random
     limit = sys.maxsize if max_plies is None else max_plies
-    table = None
     plies = 0
     # The hot loop of bench() and of every MCTS rollout: locals only, one rng call per ply.
     while plies < limit and not state.over:
         if state.player == CHANCE:
-            outcomes = state.chance()
-            if table is None or outcomes != table.outcomes:
-                table = chance_table(outcomes)
+            table = chance_table(state.chance())
             if table.cumulative is None:
                 names = table.names
                 move = names[int(uniform() * len(names))]
