@@ -120,3 +120,9 @@ def test_view_returns_the_state_itself_for_perfect_information():
     for bad in (2, -1, "red", 1.0, True):  # a bool is not a player number
         with pytest.raises(ValueError, match="player"):
             state.view(bad)
+
+
+def test_public_move_of_a_perfect_information_game_is_the_move_itself():
+    state = abstracta.load("strategic-reserve").start(seed=3)
+    for move in state.moves():
+        assert state.public_move(move) == move

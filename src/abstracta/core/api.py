@@ -115,6 +115,14 @@ class State:
             raise ValueError(f"no player {player!r} in {self.game.slug} (players 0 to {self.game.num_players - 1})")
         return self
 
+    def public_move(self, move: str) -> str:
+        """What the other players learn when ``move`` is played from this state.
+
+        Interfaces show other seats (move lists, web history, spectators) this form, never the
+        move itself. Perfect information: the move as written. Quin masks hidden kinds.
+        """
+        return move
+
     # -- values ------------------------------------------------------------
     def __repr__(self) -> str:
         return f"State({self.notation()!r})"
