@@ -33,7 +33,6 @@ def exact_perft(state, depth: int) -> int:
     return sum(exact_perft(state.play(m), depth - 1) for m in state.moves())
 
 
-@pytest.mark.slow
 def test_perft(perft_case):
     state = perft_case.state()
     got = tuple(perft(state, depth) for depth in range(1, len(perft_case.counts) + 1))
@@ -59,7 +58,6 @@ def test_perft_file_holds_every_setup_of_the_rules_table(read_perft_cases):
     }
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("setup", SETUPS)
 def test_exact_depth_counts(setup):
     start = abstracta.load("laser-chess", setup=setup).start()
