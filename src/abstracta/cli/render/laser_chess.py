@@ -40,6 +40,9 @@ DEFLECTOR_GLYPHS = {"ne": "◥", "se": "◢", "sw": "◣", "nw": "◤"}
 SWITCH_GLYPHS = {"ne": "╱", "nw": "╲"}
 BEAM_GLYPHS = {"h": ("─", "-"), "v": ("│", "|"), "hv": ("┼", "+")}
 
+BOARD_WIDTH = 4 + 5 * len(FILES) + 3  # rank label, ten cells, rank label
+INFO_WIDTH = 44
+
 STYLE = {
     "blue": "bold dodger_blue1",
     "red": "bold red1",
@@ -101,7 +104,7 @@ def describe_shot(effects: list[dict[str, Any]]) -> str:
     path = beam["path"]
     end = path[-1]
     if removed is not None:
-        what = f"hit the {describe_piece(removed['piece'])} on {removed['square']}, removed"
+        what = f"removed the {describe_piece(removed['piece'])} on {removed['square']}"
         if removed["piece"] in ("K", "k"):
             what = f"hit the {describe_piece(removed['piece'])} on {removed['square']}"
     elif beam["stop"] == "blocked":
@@ -123,7 +126,7 @@ class LaserChessRenderer(Renderer):
         return super().actor(state)
 
     def board(self, state: State, effects: list[dict[str, Any]], hints: bool = True) -> "Board":
-        return Board(state, effects, self)
+        return Board(state, effects, self, hints)
 
     def describe(self, before: State, move: str, after: State) -> str:
         who = self.actor(before)
@@ -157,8 +160,9 @@ class LaserChessRenderer(Renderer):
 class Board:
     """A rich renderable: the board on the left, turn, pieces and the last shots on the right."""
 
-    def __init__(self, state: State, effects: list[dict[str, Any]], renderer: Renderer) -> None:
+    def __init__(self, state: State, effects: list[dict[str, Any]], renderer: Renderer, hints: bool = True) -> None:
         self.state = state
+        self.hints = hints
         self.cells = read_board(state.notation())
         self.renderer = renderer
         # Shots since the board was last shown, each as its list of effects; the latest is drawn.
@@ -192,11 +196,18 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         glyphs = console.color_system is not None and not console.no_color
-        grid = Table.grid(padding=(0, 3))
-        grid.add_column()
-        grid.add_column()
-        grid.add_row(self._board_text(glyphs), self._info_text(glyphs))
-        yield grid
+        board, info = self._board_text(glyphs), self._info_text(glyphs)
+        board.no_wrap = True
+        if options.max_width >= BOARD_WIDTH + 3 + INFO_WIDTH:
+            grid = Table.grid(padding=(0, 3))
+            grid.add_column(no_wrap=True)
+            grid.add_column()
+            grid.add_row(board, info)
+            yield grid
+        else:  # a narrow terminal: the panel goes under the board rather than squeezing it
+            yield board
+            yield Text()
+            yield info
 
     # -- the board --------------------------------------------------------
     def _board_text(self, glyphs: bool) -> Text:
@@ -260,6 +271,11 @@ class Board:
         else:
             seat = state.seat
             text.append(f"{NAMES[seat]} to move", style=STYLE[seat])
+            if self.hints:
+                moves = state.moves()
+                text.append(f"   {len(moves)} legal moves ('moves' lists them)", style="dim")
+                if "draw" in moves:
+                    text.append("\nThis position has occurred three times: 'draw' ends the game", style="bold")
         text.append("\n")
         for shot in self.shots:
             shooter = "Blue" if shot[0]["from"] == "j1" else "Red"
@@ -276,9 +292,9 @@ class Board:
             text.append(" Red only  ")
             text.append("  ", style=STYLE["blue_only"])
             text.append(" Blue only\n")
-            text.append("L↑ Laser  B↑ shield side  D◥ mirror corner  S╱ S╲ Switch  K King\n", style="dim")
+            text.append("L↑ Laser  B↑ shield  D◥ mirrors  S╱ Switch\n", style="dim")
         else:
-            text.append("r Red only  b Blue only  (tokens as in the position notation)\n", style="dim")
+            text.append("r Red only  b Blue only\n", style="dim")
         return text
 
 
