@@ -94,7 +94,11 @@ CODES = 41  # piece codes run 1..40; 0 is an empty square
 
 
 def piece_code(colour: int, kind: int, facing: int) -> int:
-    """The int a board holds for a piece: ``1 + colour * 20 + kind * 4 + facing``."""
+    """The int a board holds for a piece: ``1 + colour * 20 + kind * 4 + facing``.
+
+    >>> TOKEN[piece_code(RED, DEFLECTOR, DIAG.index("sw"))]
+    'dsw'
+    """
     return 1 + colour * 20 + kind * 4 + facing
 
 
@@ -178,6 +182,11 @@ def fire(board: list[int] | tuple[int, ...], colour: int) -> tuple[list[int], in
 
     The slow, explicit twin of the loop inlined in ``rules.py``; ``last_effects`` uses it
     to report the full path. ``stop`` is a STOP_* code or ``None`` for the edge.
+
+    >>> from abstracta.games.laser_chess.notation import parse_board
+    >>> path, stop, struck = fire(parse_board("ls4k4/10/10/10/10/10/4K5/5be3Lw"), BLUE)
+    >>> [SQUARE_NAMES[s] for s in path], STOP_NAMES[stop], SQUARE_NAMES[struck]
+    (['i1', 'h1', 'g1', 'f1'], 'blocked', 'f1')
     """
     square = LASER_SQUARE[colour]
     d = FACING[board[square]]

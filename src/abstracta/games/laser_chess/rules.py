@@ -99,7 +99,12 @@ _OWNED = tuple(tuple(COLOUR[code] == colour for code in range(CODES)) for colour
 
 
 def legal_moves(board: tuple[int, ...], colour: int) -> list[str]:
-    """The actions of ``colour`` (§6.2 items 1-5), sorted as Python sorts ``str`` (``draw`` aside)."""
+    """The actions of ``colour`` (§6.2 items 1-5), sorted as Python sorts ``str`` (``draw`` aside).
+
+    >>> from abstracta.games.laser_chess.notation import parse_board
+    >>> legal_moves(parse_board("ls4k4/10/10/10/10/10/10/4K4Ln"), BLUE)
+    ['e1-d1', 'e1-d2', 'e1-e2', 'e1-f1', 'e1-f2', 'j1-']
+    """
     out: list[str] = []
     extend, append = out.extend, out.append
     owned = _OWNED[colour]
