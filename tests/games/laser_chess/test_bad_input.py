@@ -240,6 +240,12 @@ def test_from_json_rejects_inconsistent_saves():
         (broken(lambda d: d["last_effects"].append({"kind": "removed", "square": "e5", "piece": "K"})), "J4"),
         (broken(lambda d: d.update(last_effects="beam")), "J4"),
     ]
+    claimed = abstracta.load(SLUG).start()
+    for move in ["c1+", "h8+", "c1-", "h8-"] * 2 + ["draw"]:
+        claimed = claimed.play(move)
+    with_shot = claimed.to_json()
+    with_shot["last_effects"] = good["last_effects"]
+    cases.append((with_shot, "J3: a draw claim fires no shot"))
     for data, mentions in cases:
         with pytest.raises(NotationError, match=mentions):
             game.from_json(data)

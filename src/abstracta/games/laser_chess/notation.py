@@ -242,7 +242,7 @@ def state_to_json(state: "LaserChessState") -> dict[str, Any]:
 
 
 def state_from_json(game: "LaserChess", data: Any) -> "LaserChessState":
-    """The inverse of :func:`state_to_json`; anything inconsistent raises ``NotationError`` (J1-J5)."""
+    """The inverse of :func:`state_to_json`; anything inconsistent raises ``NotationError`` (J1-J4)."""
     from abstracta.games.laser_chess.rules import _claimed_draw, new_state
 
     if not isinstance(data, dict):
@@ -279,6 +279,8 @@ def state_from_json(game: "LaserChess", data: Any) -> "LaserChessState":
     if not isinstance(claimed, bool):
         raise NotationError(f"J3: draw_claimed must be true or false, got {claimed!r}")
     if claimed:
+        if data.get("last_effects", []) != []:
+            raise NotationError("J3: a draw claim fires no shot, so last_effects must be []")
         if state.over or "draw" not in state.moves():
             raise NotationError("J3: draw_claimed, but the position has not occurred three times (or the game is over)")
         return _claimed_draw(state)

@@ -15,14 +15,13 @@ from bisect import insort
 from typing import Any
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import IllegalMove, NotationError
+from abstracta.core.errors import IllegalMove
 from abstracta.core.options import choice_option, int_option
 from abstracta.games.laser_chess import notation
 from abstracta.games.laser_chess.board import (
     BLUE,
     CODES,
     COLOUR,
-    COLOUR_NAMES,
     DEFENDER,
     DEFLECTOR,
     KIND,
@@ -38,7 +37,6 @@ from abstracta.games.laser_chess.board import (
     RED,
     ROTATED,
     SEATS,
-    SQUARE_INDEX,
     SQUARE_NAMES,
     SQUARES,
     STOP_REMOVED,
@@ -60,7 +58,6 @@ SETUP_NAMES = tuple(sorted(SETUPS))
 
 # -- moves (§6) -----------------------------------------------------------------------
 DRAW = "draw"
-_FIRST_SQUARE_AFTER_DRAW = SQUARE_INDEX["e1"]  # "d8..." < "draw" < "e1...": where draw sorts in
 
 MOVE_INFO: dict[str, tuple[int, int, int]] = {}
 """Every move string that can ever be legal -> ``(from square, to square, rotation)``.
@@ -371,4 +368,4 @@ def _claimed_draw(state: LaserChessState) -> LaserChessState:
     return claimed
 
 
-__all__ = ["COLOUR_NAMES", "LaserChess", "LaserChessState", "RED", "new_state"]
+__all__ = ["DRAW", "LaserChess", "LaserChessState", "SETUPS", "legal_moves", "new_state"]
