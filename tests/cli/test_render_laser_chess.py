@@ -137,3 +137,14 @@ def test_play_offers_and_accepts_the_draw_claim():
     assert "occurred three times" in result.output
     assert "Blue claims a draw by repetition" in result.output
     assert "Game over: Draw (threefold repetition claimed)" in result.output
+
+
+def test_removals_of_both_plies_since_the_board_was_last_shown_are_crossed_out():
+    blue = abstracta.load(GAME).parse("ls4k4/10/10/10/10/10/8Dnw1/4K4Ln b").play("i2-j3")  # E2: removes j3
+    red = blue.play("a8-")  # Red's beam runs east along rank 8 into Red's own King on f8
+    text = draw(red, blue.last_effects() + red.last_effects(), colour=False)
+    lines = board_lines(text)
+    assert lines[1] == " 8   le    -    -    -    -    X    .    .    r    b    8"
+    assert lines[6].split()[10] == "X"  # j3, removed by Blue's shot
+    assert "Blue's beam from j1 (2 squares): removed the Blue Deflector nw on j3" in text
+    assert "Game over: Blue wins (Red's King was hit)" in text

@@ -174,9 +174,10 @@ class Board:
                 self.shots[-1].append(effect)
         self.beam: dict[str, str] = {}  # empty square -> "h", "v" or "hv"
         self.met: set[str] = set()  # squares of pieces the beam met (mirrors, the stopper)
-        self.removed: set[str] = set()
         if self.shots:
             self._trace(self.shots[-1])
+        # Every piece removed since the board was last shown is crossed out, not only the latest.
+        self.removed = {e["square"] for shot in self.shots for e in shot[1:] if e.get("kind") == "removed"}
 
     def _trace(self, shot: list[dict[str, Any]]) -> None:
         beam = shot[0]
@@ -189,10 +190,6 @@ class Board:
             else:
                 self.met.add(square)
             previous = square
-        for effect in shot[1:]:
-            if effect.get("kind") == "removed":
-                self.removed.add(effect["square"])
-                self.beam.pop(effect["square"], None)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         glyphs = console.color_system is not None and not console.no_color
