@@ -129,10 +129,11 @@ def check_thorough(game, state, seen_moves, junk):
     # Position notation round trip.
     parsed = game.parse(text)
     assert parsed.notation() == text
-    assert parsed.moves() == state.moves()
-    assert (parsed.player, parsed.seat, parsed.over) == (state.player, state.seat, state.over)
-    assert parsed.returns() == state.returns() and parsed.scores() == state.scores()
     assert parsed.last_effects() == []
+    if game.notation_is_complete:  # else the history lives in to_json only: checked below
+        assert parsed.moves() == state.moves()
+        assert (parsed.player, parsed.seat, parsed.over) == (state.player, state.seat, state.over)
+        assert parsed.returns() == state.returns() and parsed.scores() == state.scores()
 
     # JSON round trip: dumps/loads equal, and from_json restores everything.
     data = state.to_json()

@@ -30,6 +30,10 @@ class Game:
     """True when play contains chance nodes (``state.player == CHANCE``)."""
     perfect_information: ClassVar[bool] = True
     """False when ``state.view(player)`` hides something (Quin)."""
+    notation_is_complete: ClassVar[bool] = True
+    """False when play depends on more than the position notation holds (Laser Chess keeps a
+    repetition history and a draw claim in ``to_json`` only), so ``parse(notation())`` may list
+    other moves than the state it was written from."""
 
     num_players: int
     options: dict[str, Any]

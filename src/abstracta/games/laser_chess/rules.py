@@ -130,6 +130,7 @@ def legal_moves(board: tuple[int, ...], colour: int) -> list[str]:
 class LaserChess(Game):
     slug = "laser-chess"
     title = "Laser Chess"
+    notation_is_complete = False  # the repetition history and a draw claim live in to_json only
     option_specs = (
         choice_option("setup", "ace", SETUP_NAMES, help="start position: " + ", ".join(SETUP_NAMES)),
         int_option("max_plies", None, 1, allow_none=True, help="draw once this many plies were played"),
