@@ -190,3 +190,27 @@ def test_coins_are_conserved_and_games_end_properly(players, seed):
         assert sorted(returns) == [-1.0] * (players - 1) + [1.0]
         assert final.scores()[returns.index(1.0)] >= 1
         assert sum(1 for s in final.scores() if s) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_branching_is_honest_only_wasted_shots_coincide(players, seed):
+    """No two listed moves lead to the same position, except shots that change nothing but the
+    points (the rules list all four directions, D11); their effects still tell them apart."""
+    states = biased_game(players, seed)
+    for state in states[:: max(1, len(states) // 8)]:
+        children = {}
+        for move in state.moves():
+            children.setdefault(state.play(move).notation(), []).append(move)
+        for moves in children.values():
+            if len(moves) > 1:
+                assert all(m[0] == "*" for m in moves), moves
+                assert len({str(state.play(m).last_effects()) for m in moves}) == len(moves)
+
+
+def test_moves_returns_a_fresh_list():
+    state = abstracta.load("reflec").start()
+    moves = state.moves()
+    moves.clear()
+    assert len(state.moves()) == 240
