@@ -14,6 +14,7 @@ from abstracta.cli.render.generic import GENERIC, Renderer
 
 RENDERERS: dict[str, str] = {
     "laser-chess": "abstracta.cli.render.laser_chess",
+    "reflec": "abstracta.cli.render.reflec",
     "strategic-reserve": "abstracta.cli.render.strategic_reserve",
 }
 """Game slug -> module exposing ``RENDERER``."""
