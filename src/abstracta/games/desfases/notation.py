@@ -103,18 +103,24 @@ def parse_position(text: Any) -> tuple:
             raise NotationError(f"V4: coin {PIECE_NAMES[coin]} appears twice ({coin_place[coin]} and {where})")
         coin_place[coin] = where
 
+    grid = []
     for row_index, row in enumerate(ranks):
-        rank = SIZE - 1 - row_index
         cells = row.split(",")
         if len(cells) != SIZE:
-            raise NotationError(f"rank {rank + 1} has {len(cells)} cells, expected {SIZE} separated by ','")
+            raise NotationError(f"rank {SIZE - row_index} has {len(cells)} cells, expected {SIZE} separated by ','")
+        grid.append(cells)
+    for row_index, cells in enumerate(grid):  # V1 first: a misplaced hole would confuse every other message
+        for file, cell in enumerate(cells):
+            sq = (SIZE - 1 - row_index) * SIZE + file
+            if cell.startswith("#") and sq != HOLE:
+                raise NotationError(f"V1: {SQUARE_NAMES[sq]} is a '#' cell, but only c3 is the hole")
+    for row_index, cells in enumerate(grid):
+        rank = SIZE - 1 - row_index
         for file, cell in enumerate(cells):
             sq = rank * SIZE + file
             name = SQUARE_NAMES[sq]
             hole_match = _HOLE_CELL.fullmatch(cell)
-            if hole_match:
-                if sq != HOLE:
-                    raise NotationError(f"V1: {name} is a '#' cell, but only c3 is the hole")
+            if hole_match and sq == HOLE:
                 previous = -1
                 for k in range(0, len(hole_match.group(1)), 2):
                     coin = PIECE_INDEX[hole_match.group(1)[k : k + 2]]
@@ -125,7 +131,9 @@ def parse_position(text: Any) -> tuple:
                     hole |= 1 << coin
                 continue
             if sq == HOLE:
-                raise NotationError(f"V1: c3 is the hole and must be a '#' cell (the hole and its coins), got {cell!r}")
+                raise NotationError(
+                    f"V1: c3 is the hole and must be a '#' cell followed only by the coins in it (e.g. #SnM2), got {cell!r}"
+                )
             match = _TILE_CELL.fullmatch(cell)
             if not match:
                 raise NotationError(
@@ -297,6 +305,13 @@ def effect_from_json(state: "DesfasesState", entries: Any) -> tuple | None:
             consistent = state.timers[x] >= 0
         else:
             raise ValueError(kind)
+        if kind != "feed":  # the turned tiles are exactly the suit's tiles that were free before the play
+            occupied, scored = state.occupied, state.scored
+            if kind == "pawn":
+                occupied = occupied & ~BIT[to] | BIT[frm]
+            elif kind == "score":
+                scored &= ~BIT[sq]
+            consistent = consistent and turned == state.suit_masks[x] & ~(occupied | scored)
         if consistent and effects_to_json(state, effect) == entries:
             return effect
     except (KeyError, ValueError, TypeError, IndexError, AttributeError):

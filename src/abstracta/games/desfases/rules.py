@@ -347,6 +347,8 @@ class DesfasesState(State):
         legal = self.moves()
         listed = f"; legal: {', '.join(legal)}"
         code = MOVE_CODES.get(move)
+        if code is None and "c3" in move and move in _HOLE_MOVES:
+            return f"illegal move {move!r} {where}: c3 is the hole; no pawn enters it and no tile lies there{listed}"
         if code is None:
             return f"illegal move {move!r} {where}: not a move of Desfases (moves look like 'b2-d4', 'stay', 'score b3', 'hole', 'feed 3'){listed}"
         kind, a, b = code
@@ -370,6 +372,7 @@ class DesfasesState(State):
         return f"illegal move {move!r} {where}: {name}'s die shows n, so it scores a tile or drops its coin into the hole{listed}"
 
 
+_HOLE_MOVES = {f"{a}-c3" for a in SQUARE_NAMES} | {f"c3-{a}" for a in SQUARE_NAMES} | {"score c3"}
 _SORTED_TILE_SQUARES = tuple(sorted(TILE_SQUARES, key=lambda sq: SQUARE_NAMES[sq]))
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
