@@ -8,14 +8,12 @@ from __future__ import annotations
 import pytest
 
 import abstracta
+
 from abstracta.core.perft import divide, perft
 
-PERFT_GAMES = ["desfases"]
+from .positions import SEED_42
 
-SEED_42_LAYOUT = (
-    "Mae,A3w*A,A2w,C2s,S3n/S5n,Mne,C4s,Cns,M5e/A4w,S2n,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/S4n*S,San,Snn,M2e,Anw "
-    "S:4:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;A:3:3:na245:0:live S"
-)
+PERFT_GAMES = ["desfases"]
 
 
 def test_perft(perft_case):
@@ -35,7 +33,7 @@ def test_perft_divide_sums_to_perft(perft_case):
 def test_perft_file_holds_every_row_of_the_rules_table(read_perft_cases):
     game = abstracta.load("desfases")
     starts = {game.start(seed).notation(): f"seed {seed}" for seed in (1, 2, 13)}
-    starts[SEED_42_LAYOUT] = "seed-42 layout"
+    starts[SEED_42] = "seed-42 layout"
     rows = {(starts[c.position], c.options["players"]): c.counts for c in read_perft_cases("desfases")}
     assert rows == {
         ("seed 1", 4): (5, 5, 25, 45),

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import abstracta
 
+from .positions import W2_BEFORE, W9_BEFORE, W11_BEFORE
 from .reference import Position
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -25,20 +26,6 @@ GAME_SETTINGS = settings(max_examples=25, deadline=None)
 
 # Positions with suits already done (W9's before, W11's before) and a mid-game one (W2's before):
 # random games from them exercise skipping finished suits and a lone live suit playing on.
-W9_BEFORE = (
-    "C4e,M2s,Saw+Ca,Caw,Cnw+S2/S5e+S4,Ann,M3e,A5n*A,C3n+C5*C/S2w,A2n,#SaS3MnMaM3C2C3C4AaA3A5,S3s+An,Aas+M5/"
-    "M5n,A4n,A3s+S5,M4e+M2*S,S4e/C2w,Sne,C5e+Sn,Maw+A2*M,Mnw S:n:-:-:24:done;M:n:4:-:12:live;C:n:n:-:10:live;"
-    "A:n:4:-:6:live M"
-)
-W11_BEFORE = (
-    "S3s+S2,M2e+C3,S4w+A3*C,A3e+A4,A5e/Mnw*S,Cas+C4,Sne,S5s+Aa,M4s/C5n+S3,S2w,#SnS5MnMaM3M4CnCaC2AnA2A5,C3s,Saw/"
-    "A2w,Cnw+Sa,C2e*A,M3e,Mae/C4e+M2,Aae+M5,Ann+S4*M,A4e,M5e S:n:-:-:18:done;M:n:-:-:12:done;C:n:5:-:10:live;"
-    "A:n:-:-:20:done C"
-)
-W2_BEFORE = (
-    "Maw,A3n,A2e,C2n,S3s+Cn/S5n*C,Mnw,C4n,Cnw,M5n/A4s*M,S2w+M3,#Ca,C5s+A3,M3s+Aa/M4e+S4,A5e*S,C3w+Sn,Aaw,Cas*A/"
-    "S4n,Sas,Sne,M2w,Ann S:2:2:a35:11:live;M:n:2:na45:5:live;C:a:4:235:3:live;A:2:2:n45:12:live S"
-)
 
 
 def play_both(state, rng):

@@ -8,21 +8,8 @@ import pytest
 import abstracta
 from abstracta import IllegalMove, NotationError
 
+from .positions import SEED_42, W2_BEFORE, W5_BEFORE, W6_BEFORE, W11_BEFORE
 from .reference import Position
-
-SEED_42 = (
-    "Mae,A3w*A,A2w,C2s,S3n/S5n,Mne,C4s,Cns,M5e/A4w,S2n,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/S4n*S,San,Snn,M2e,Anw "
-    "S:4:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;A:3:3:na245:0:live S"
-)
-W2_BEFORE = (
-    "Maw,A3n,A2e,C2n,S3s+Cn/S5n*C,Mnw,C4n,Cnw,M5n/A4s*M,S2w+M3,#Ca,C5s+A3,M3s+Aa/M4e+S4,A5e*S,C3w+Sn,Aaw,Cas*A/"
-    "S4n,Sas,Sne,M2w,Ann S:2:2:a35:11:live;M:n:2:na45:5:live;C:a:4:235:3:live;A:2:2:n45:12:live S"
-)
-W11_BEFORE = (
-    "S3s+S2,M2e+C3,S4w+A3*C,A3e+A4,A5e/Mnw*S,Cas+C4,Sne,S5s+Aa,M4s/C5n+S3,S2w,#SnS5MnMaM3M4CnCaC2AnA2A5,C3s,Saw/"
-    "A2w,Cnw+Sa,C2e*A,M3e,Mae/C4e+M2,Aae+M5,Ann+S4*M,A4e,M5e S:n:-:-:18:done;M:n:-:-:12:done;C:n:5:-:10:live;"
-    "A:n:-:-:20:done C"
-)
 
 
 def load(**options):
@@ -117,11 +104,7 @@ def test_a_tile_under_a_scoring_coin_does_not_turn(square, written):
 def test_a_tile_scored_with_its_own_suits_coin_does_not_turn():
     # W5's position, Moons to act: M4 on d2 carries Moons' own 2 coin and keeps facing e;
     # M5 on a2 carries the Crowns pawn and stays s; the free Mn (e1), M3 (c4), M2 (b5) turn.
-    position = (
-        "C4s,M2s,Sae,Cas,Cne/S5e,Anw,M3n,A5w,C3n+C5/S2n*A,A2s*S,#SaMnA5,S3e,Aas/M5s*C,A4s,A3s+S5,M4e+M2,S4s*M/"
-        "C2s,Sne,C5e+Sn,Maw+A2,Mnn S:a:2:34:13:live;M:n:5:a34:6:live;C:a:4:na23:8:live;A:a:a:n34:3:live M"
-    )
-    state = load().parse(position)
+    state = load().parse(W5_BEFORE)
     after = state.play("score e3")
     assert (cell(after, "d2"), cell(after, "a2"), cell(after, "d1")) == ("M4e+M2", "M5s*C", "Maw+A2")
     assert [(e["square"], e["facing"]) for e in after.last_effects() if e["kind"] == "turn"] == [
@@ -174,11 +157,7 @@ def test_feeding_turns_nothing():
 
 def test_moves_of_a_scoring_turn_already_see_the_turning():
     # W6: Sn on b1 faces n as written, but it is a free Suns tile, so it turns to e and faces the pawn on c1.
-    position = (
-        "C4w,M2s,Sae,Cas,Cnw*C/S5n,Ann,M3e,A5w,C3w/S2e,A2s,#Mn,S3n,Aaw/M5s,A4s*M,A3s,M4e+M2,S4w/C2w*A,Snn,C5w*S,"
-        "Maw+A2,Mnn S:n:5:na234:0:live;M:4:5:a34:6:live;C:n:5:na234:0:live;A:3:5:na34:3:live S"
-    )
-    state = load().parse(position)
+    state = load().parse(W6_BEFORE)
     assert "score b1" in state.moves()
     assert facing(state, "b1") == "n"  # the position itself is unchanged until play
 
@@ -325,12 +304,8 @@ def test_feed_of_a_coin_not_in_the_reservoir_and_hole_when_a_tile_qualifies():
         fed.play("feed 2")
     with pytest.raises(IllegalMove, match="must feed its timer"):
         fed.play("b2-b1")
-    w6 = (
-        "C4w,M2s,Sae,Cas,Cnw*C/S5n,Ann,M3e,A5w,C3w/S2e,A2s,#Mn,S3n,Aaw/M5s,A4s*M,A3s,M4e+M2,S4w/C2w*A,Snn,C5w*S,"
-        "Maw+A2,Mnn S:n:5:na234:0:live;M:4:5:a34:6:live;C:n:5:na234:0:live;A:3:5:na34:3:live S"
-    )
     with pytest.raises(IllegalMove, match="a tile can be scored"):
-        load().parse(w6).play("hole")
+        load().parse(W6_BEFORE).play("hole")
 
 
 @pytest.mark.parametrize("junk", [None, 3, ("a1", "a2"), ["stay"], b"stay"])
