@@ -22,7 +22,7 @@ from .positions import W2_BEFORE, W9_BEFORE, W11_BEFORE
 from .reference import Position
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-GAME_SETTINGS = settings(max_examples=25, deadline=None)
+GAME_SETTINGS = settings(max_examples=60, deadline=None)
 
 # Positions with suits already done (W9's before, W11's before) and a mid-game one (W2's before):
 # random games from them exercise skipping finished suits and a lone live suit playing on.
