@@ -126,13 +126,16 @@ def parse_position(text: Any) -> tuple:
                     coin = PIECE_INDEX[hole_match.group(1)[k : k + 2]]
                     place_coin(coin, "the hole")
                     if coin < previous:
-                        raise NotationError(f"V5: the hole's coins {cell[1:]!r} are not in canonical order (S M C A, then n a 2 3 4 5)")
+                        raise NotationError(
+                            f"V5: the hole's coins {cell[1:]!r} are not in canonical order (S M C A, then n a 2 3 4 5)"
+                        )
                     previous = coin
                     hole |= 1 << coin
                 continue
             if sq == HOLE:
                 raise NotationError(
-                    f"V1: c3 is the hole and must be a '#' cell followed only by the coins in it (e.g. #SnM2), got {cell!r}"
+                    "V1: c3 is the hole and must be a '#' cell followed only by the coins in it (e.g. #SnM2), "
+                    f"got {cell!r}"
                 )
             match = _TILE_CELL.fullmatch(cell)
             if not match:
@@ -143,7 +146,8 @@ def parse_position(text: Any) -> tuple:
             tile_text, facing_text, coin_text, pawn_text = match.groups()
             tile = PIECE_INDEX[tile_text]
             if tile in tile_square:
-                raise NotationError(f"V2: tile {tile_text} appears twice ({SQUARE_NAMES[tile_square[tile]]} and {name})")
+                first = SQUARE_NAMES[tile_square[tile]]
+                raise NotationError(f"V2: tile {tile_text} appears twice ({first} and {name})")
             tile_square[tile] = sq
             tiles[sq] = tile
             facing = FACING_INDEX[facing_text]
@@ -157,7 +161,8 @@ def parse_position(text: Any) -> tuple:
             if pawn_text:
                 suit = SUIT_INDEX[pawn_text]
                 if suit in pawn_square:
-                    raise NotationError(f"V3: the {pawn_text} pawn appears twice ({SQUARE_NAMES[pawn_square[suit]]} and {name})")
+                    first = SQUARE_NAMES[pawn_square[suit]]
+                    raise NotationError(f"V3: the {pawn_text} pawn appears twice ({first} and {name})")
                 pawn_square[suit] = sq
     if len(tile_square) != 24:  # V1 and the cell count make this unreachable; kept as the check of V2
         missing = [PIECE_NAMES[t] for t in range(24) if t not in tile_square]
@@ -185,7 +190,10 @@ def parse_position(text: Any) -> tuple:
         if reservoir_text != "-":
             values = [VALUE_INDEX[c] for c in reservoir_text]
             if values != sorted(set(values)):
-                raise NotationError(f"V5: {SUITS[suit]} reservoir {reservoir_text!r} is not in strictly increasing value order (n a 2 3 4 5)")
+                raise NotationError(
+                    f"V5: {SUITS[suit]} reservoir {reservoir_text!r} is not in strictly increasing value order "
+                    "(n a 2 3 4 5)"
+                )
             for value in values:
                 place_coin(suit * 6 + value, f"{SUITS[suit]}'s reservoir")
                 reservoir |= 1 << value
@@ -193,7 +201,9 @@ def parse_position(text: Any) -> tuple:
             place_coin(suit * 6 + timer, f"{SUITS[suit]}'s timer")
         if status == "done":
             if (die, timer, reservoir) != (0, -1, 0):
-                raise NotationError(f"V6: {SUITS[suit]} is done, so its record must read n:-:- (die n, no timer, empty reservoir)")
+                raise NotationError(
+                    f"V6: {SUITS[suit]} is done, so its record must read n:-:- (die n, no timer, empty reservoir)"
+                )
         else:
             live |= 1 << suit
         dice.append(die)
@@ -202,7 +212,9 @@ def parse_position(text: Any) -> tuple:
         points.append(int(points_text))
     if len(coin_place) != 24:
         missing = [PIECE_NAMES[c] for c in range(24) if c not in coin_place]
-        raise NotationError(f"V4: coins missing: {' '.join(missing)} (every coin is in a reservoir, a timer, on a tile or in the hole)")
+        raise NotationError(
+            f"V4: coins missing: {' '.join(missing)} (every coin is in a reservoir, a timer, on a tile or in the hole)"
+        )
 
     # -- the turn ----------------------------------------------------------------------------------
     match = _TURN.fullmatch(turn_field)
@@ -210,20 +222,26 @@ def parse_position(text: Any) -> tuple:
         raise NotationError(f"turn {turn_field!r} must be a suit (S M C A), a suit followed by ':feed', or '-'")
     if turn_field == "-":
         if live:
-            raise NotationError(f"V7: the turn field is '-' (game over), yet {' '.join(SUITS[s] for s in range(4) if live >> s & 1)} are live")
+            still = " ".join(SUITS[s] for s in range(4) if live >> s & 1)
+            raise NotationError(f"V7: the turn field is '-' (game over), yet {still} are live")
         suit, feeding = -1, False
     else:
         suit, feeding = SUIT_INDEX[match.group(1)], bool(match.group(2))
         if not live >> suit & 1:
             raise NotationError(f"V7: {SUITS[suit]} is to act, but it is done")
     if feeding and (dice[suit], timers[suit]) != (0, -1) or feeding and not reservoirs[suit]:
-        raise NotationError(f"V8: {SUITS[suit]} is in its feed step, so its die must show n, it has no timer and its reservoir is not empty")
+        raise NotationError(
+            f"V8: {SUITS[suit]} is in its feed step, so its die must show n, it has no timer "
+            "and its reservoir is not empty"
+        )
     for s in range(4):
         if live >> s & 1 and not (feeding and s == suit):
             if timers[s] < 0:
                 raise NotationError(f"V9: {SUITS[s]} is live and not feeding, so it needs a timer coin")
             if dice[s] > timers[s]:
-                raise NotationError(f"V9: {SUITS[s]}'s die shows {VALUES[dice[s]]}, above its timer coin {VALUES[timers[s]]}")
+                raise NotationError(
+                    f"V9: {SUITS[s]}'s die shows {VALUES[dice[s]]}, above its timer coin {VALUES[timers[s]]}"
+                )
     for s in range(4):
         earned = sum(tiles[sq] % 6 + coins[sq] % 6 for sq in range(25) if coins[sq] >= 0 and coins[sq] // 6 == s)
         if points[s] != earned:
@@ -252,7 +270,12 @@ def effects_to_json(state: "DesfasesState", effect: tuple | None) -> list[dict[s
     tiles, lo, hi = state.tiles, state.lo, state.hi
     # The turned tiles cannot have turned again since, so their facing now is the new one.
     out: list[dict[str, Any]] = [
-        {"kind": "turn", "square": SQUARE_NAMES[sq], "tile": PIECE_NAMES[tiles[sq]], "facing": FACINGS[facing_of(lo, hi, sq)]}
+        {
+            "kind": "turn",
+            "square": SQUARE_NAMES[sq],
+            "tile": PIECE_NAMES[tiles[sq]],
+            "facing": FACINGS[facing_of(lo, hi, sq)],
+        }
         for sq in squares_of(turned)
     ]
     if kind == MOVED:
@@ -260,7 +283,8 @@ def effects_to_json(state: "DesfasesState", effect: tuple | None) -> list[dict[s
         out.append({"kind": "die", "suit": suit, "value": c})
     elif kind == SCORED:
         coin = suit + VALUES[b]
-        out.append({"kind": "score", "suit": suit, "square": SQUARE_NAMES[a], "tile": PIECE_NAMES[tiles[a]], "coin": coin, "points": c})
+        tile = PIECE_NAMES[tiles[a]]
+        out.append({"kind": "score", "suit": suit, "square": SQUARE_NAMES[a], "tile": tile, "coin": coin, "points": c})
     elif kind == HOLED:
         out.append({"kind": "hole", "suit": suit, "coin": suit + VALUES[b]})
     else:

@@ -28,7 +28,6 @@ from abstracta.games.desfases.board import (
     FULL_RESERVE,
     HOLE,
     SEAT_FACING,
-    SQUARE_INDEX,
     SQUARE_NAMES,
     SUIT_NAMES,
     SUITS,
@@ -322,8 +321,8 @@ class DesfasesState(State):
             suit, feeding = self.game.next_suit[x][live], False
         effect = (kind, x, turn, sq, value, gained, not feeding)
         return new_state(
-            self.game, self.tiles, self.suit_masks, lo, hi, scored, coins, hole, self.pawns, self.dice, _put(self.timers, x, -1),
-            self.reservoirs, points, live, suit, feeding, effect,
+            self.game, self.tiles, self.suit_masks, lo, hi, scored, coins, hole, self.pawns, self.dice,
+            _put(self.timers, x, -1), self.reservoirs, points, live, suit, feeding, effect,
         )  # fmt: skip
 
     def _feed(self, value: int) -> "DesfasesState":
@@ -332,47 +331,53 @@ class DesfasesState(State):
         live = self.live
         return new_state(
             self.game, self.tiles, self.suit_masks, self.lo, self.hi, self.scored, self.coins, self.hole, self.pawns,
-            _put(self.dice, x, value), _put(self.timers, x, value), _put(self.reservoirs, x, self.reservoirs[x] & ~(1 << value)),
-            self.points, live, self.game.next_suit[x][live], False, (FED, x, 0, -1, value, 0, False),
+            _put(self.dice, x, value), _put(self.timers, x, value),
+            _put(self.reservoirs, x, self.reservoirs[x] & ~(1 << value)), self.points, live,
+            self.game.next_suit[x][live], False, (FED, x, 0, -1, value, 0, False),
         )  # fmt: skip
 
     def _why_illegal(self, move: object) -> str:
-        where = f"in {self.notation()}"
+        head = f"illegal move {move!r} in {self.notation()}"
         if self.over:
-            return f"illegal move {move!r} {where}: the game is over"
+            return f"{head}: the game is over"
         if not isinstance(move, str):
-            return f"illegal move {move!r} {where}: a move is a string such as 'b2-d4', 'score b3' or 'feed 3'"
+            return f"{head}: a move is a string such as 'b2-d4', 'score b3' or 'feed 3'"
+        return f"{head}: {self._reason(move)}; legal: {', '.join(self.moves())}"
+
+    def _reason(self, move: str) -> str:
+        """Why ``move`` (a string, not in ``moves()``) is refused here."""
         x = self.suit
         name = SUIT_NAMES[x]
-        legal = self.moves()
-        listed = f"; legal: {', '.join(legal)}"
         code = MOVE_CODES.get(move)
-        if code is None and "c3" in move and move in _HOLE_MOVES:
-            return f"illegal move {move!r} {where}: c3 is the hole; no pawn enters it and no tile lies there{listed}"
         if code is None:
-            return f"illegal move {move!r} {where}: not a move of Desfases (moves look like 'b2-d4', 'stay', 'score b3', 'hole', 'feed 3'){listed}"
+            if move in _INTO_THE_HOLE:
+                return "c3 is the hole; no pawn enters it and no tile lies there"
+            return "not a move of Desfases (moves look like 'b2-d4', 'stay', 'score b3', 'hole', 'feed 3')"
         kind, a, b = code
         if self.feeding:
             if kind == FEED:
-                return f"illegal move {move!r} {where}: {name} has no {SUITS[x]}{VALUES[a]} coin in its reservoir{listed}"
-            return f"illegal move {move!r} {where}: {name} must feed its timer from the reservoir{listed}"
+                return f"{name} has no {SUITS[x]}{VALUES[a]} coin in its reservoir"
+            return f"{name} must feed its timer from the reservoir"
         pawn = SQUARE_NAMES[self.pawns[x]]
         if self.dice[x]:
+            if kind == PAWN and a != self.pawns[x]:
+                return f"{name}'s pawn stands on {pawn}, not {SQUARE_NAMES[a]}"
             if kind == PAWN:
-                if a != self.pawns[x]:
-                    return f"illegal move {move!r} {where}: {name}'s pawn stands on {pawn}, not {SQUARE_NAMES[a]}{listed}"
-                return f"illegal move {move!r} {where}: {SQUARE_NAMES[b]} is not a queen move from {pawn} (pawns and the hole block){listed}"
+                return f"{SQUARE_NAMES[b]} is not a queen move from {pawn} (pawns and the hole block)"
             if kind == STAY:
-                return f"illegal move {move!r} {where}: {name}'s pawn can move, so it may not stay{listed}"
-            return f"illegal move {move!r} {where}: {name}'s die shows {VALUES[self.dice[x]]}, so its pawn moves{listed}"
+                return f"{name}'s pawn can move, so it may not stay"
+            return f"{name}'s die shows {VALUES[self.dice[x]]}, so its pawn moves"
         if kind == SCORE:
-            return f"illegal move {move!r} {where}: the tile on {SQUARE_NAMES[a]} is not an unscored orthogonal neighbour of {pawn} facing it after the turning{listed}"
+            return (
+                f"the tile on {SQUARE_NAMES[a]} is not an unscored orthogonal neighbour of {pawn} "
+                "facing it after the turning"
+            )
         if kind == HOLE_MOVE:
-            return f"illegal move {move!r} {where}: a tile can be scored, so the coin may not go into the hole{listed}"
-        return f"illegal move {move!r} {where}: {name}'s die shows n, so it scores a tile or drops its coin into the hole{listed}"
+            return "a tile can be scored, so the coin may not go into the hole"
+        return f"{name}'s die shows n, so it scores a tile or drops its coin into the hole"
 
 
-_HOLE_MOVES = {f"{a}-c3" for a in SQUARE_NAMES} | {f"c3-{a}" for a in SQUARE_NAMES} | {"score c3"}
+_INTO_THE_HOLE = {f"{a}-c3" for a in SQUARE_NAMES} | {f"c3-{a}" for a in SQUARE_NAMES} | {"score c3"}
 _SORTED_TILE_SQUARES = tuple(sorted(TILE_SQUARES, key=lambda sq: SQUARE_NAMES[sq]))
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -432,4 +437,4 @@ def new_state(
     return state
 
 
-__all__ = ["Desfases", "DesfasesState", "SQUARE_INDEX"]
+__all__ = ["Desfases", "DesfasesState"]
