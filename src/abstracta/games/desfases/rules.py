@@ -21,7 +21,6 @@ from abstracta.core.api import Game, State
 from abstracta.core.errors import IllegalMove, NotationError
 from abstracta.core.options import Option, choice_option
 from abstracta.games.desfases import notation
-from abstracta.games.desfases.notation import FED, HOLED, MOVED, SCORED
 from abstracta.games.desfases.board import (
     BIT,
     FACERS,
@@ -36,6 +35,7 @@ from abstracta.games.desfases.board import (
     queen_targets,
     suit_masks_of,
 )
+from abstracta.games.desfases.notation import FED, HOLED, MOVED, SCORED
 
 # -- options and turn order (§3) --------------------------------------------------------------
 TURN_ORDER = {4: (0, 1, 2, 3), 2: (0, 3, 1, 2)}  # S M C A; two players: S A M C
