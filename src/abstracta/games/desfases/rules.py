@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import IllegalMove, NotationError
+from abstracta.core.errors import IllegalMove
 from abstracta.core.options import Option, choice_option
 from abstracta.games.desfases import notation
 from abstracta.games.desfases.board import (
@@ -152,14 +152,8 @@ class Desfases(Game):
         return new_state(self, *notation.parse_position(text), None)
 
     def from_json(self, data: Any) -> "DesfasesState":
-        if not isinstance(data, dict):
-            raise NotationError(f"a saved state must be an object, got {type(data).__name__}")
-        if data.get("game", self.slug) != self.slug:
-            raise NotationError(f"saved state is for {data.get('game')!r}, not {self.slug!r}")
-        if "position" not in data:
-            raise NotationError("saved state has no 'position' field")
-        game = self.with_options(data.get("options", self.options))
-        state = game.parse(data["position"])
+        game, position = self.read_saved(data)
+        state = game.parse(position)
         state._effect = notation.effect_from_json(state, data.get("last_effects", []))
         return state
 

@@ -245,14 +245,8 @@ def state_from_json(game: "LaserChess", data: Any) -> "LaserChessState":
     """The inverse of :func:`state_to_json`; anything inconsistent raises ``NotationError`` (J1-J4)."""
     from abstracta.games.laser_chess.rules import _claimed_draw, new_state
 
-    if not isinstance(data, dict):
-        raise NotationError(f"J1: a saved state must be an object, got {type(data).__name__}")
-    if data.get("game", game.slug) != game.slug:
-        raise NotationError(f"J1: saved state is for {data.get('game')!r}, not {game.slug!r}")
-    if "position" not in data:
-        raise NotationError("J1: saved state has no 'position' field")
-    game = game.with_options(data.get("options", game.options))
-    board, turn, plies = parse_position(game, data["position"])
+    game, position = game.read_saved(data, check="J1")
+    board, turn, plies = parse_position(game, position)
     current = position_key(board, turn)
 
     # J2: the history is a list of positions, alternating sides, ending with this one.

@@ -16,13 +16,12 @@ from bisect import bisect_left
 from typing import Any
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import IllegalMove, NotationError
+from abstracta.core.errors import IllegalMove
 from abstracta.core.options import int_option
 from abstracta.games.reflec import notation
 from abstracta.games.reflec.board import (
     CELL_CODES,
     CELL_TOKENS,
-    COIN_MOVE,
     COIN_SEGMENTS,
     DIRECTIONS,
     DROP,
@@ -111,14 +110,8 @@ class Reflec(Game):
         return self.build(**notation.parse_position(self, text))
 
     def from_json(self, data: Any) -> "ReflecState":
-        if not isinstance(data, dict):
-            raise NotationError(f"a saved state must be an object, got {type(data).__name__}")
-        if data.get("game", self.slug) != self.slug:
-            raise NotationError(f"saved state is for {data.get('game')!r}, not {self.slug!r}")
-        if "position" not in data:
-            raise NotationError("saved state has no 'position' field")
-        game = self.with_options(data.get("options", self.options))
-        state = game.parse(data["position"])
+        game, position = self.read_saved(data)
+        state = game.parse(position)
         state._effects = notation.effects_from_json(game, data.get("last_effects", []))
         return state
 
