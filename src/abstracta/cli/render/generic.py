@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -13,6 +14,31 @@ from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
 
 MAX_MOVES_SHOWN = 60
+
+
+def square_grid(
+    files: Sequence[str],
+    ranks: Sequence[int | str],
+    cell: Callable[[str], Text],
+    file_label: str = " {} ",
+    right_gap: str = "  ",
+) -> Text:
+    """A board of ``cell(square)`` texts, ranks down the sides and files above and below.
+
+    ``ranks`` come in drawing order (top row first); ``file_label`` centres a file letter over
+    one cell, so it must be as wide as the cells are.
+    """
+    files_row = Text("    " + "".join(file_label.format(f) for f in files), style="bold")
+    text = Text()
+    text.append_text(files_row)
+    text.append("\n")
+    for rank in ranks:
+        text.append(f" {rank}  ", style="bold")
+        for file in files:
+            text.append_text(cell(f"{file}{rank}"))
+        text.append(f"{right_gap}{rank}\n", style="bold")
+    text.append_text(files_row)
+    return text
 
 
 class Renderer:

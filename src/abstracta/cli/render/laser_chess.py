@@ -24,7 +24,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from abstracta.cli.render.generic import Renderer
+from abstracta.cli.render.generic import Renderer, square_grid
 from abstracta.core.api import Game, State
 
 FILES = "abcdefghij"
@@ -208,17 +208,7 @@ class Board:
 
     # -- the board --------------------------------------------------------
     def _board_text(self, glyphs: bool) -> Text:
-        files = Text("    " + "".join(f"  {f}  " for f in FILES), style="bold")
-        text = Text()
-        text.append_text(files)
-        text.append("\n")
-        for rank in RANKS:
-            text.append(f" {rank}  ", style="bold")
-            for file in FILES:
-                text.append_text(self._cell(f"{file}{rank}", glyphs))
-            text.append(f"  {rank}\n", style="bold")
-        text.append_text(files)
-        return text
+        return square_grid(FILES, RANKS, lambda square: self._cell(square, glyphs), file_label="  {}  ", right_gap="  ")
 
     def _cell(self, square: str, glyphs: bool) -> Text:
         token = self.cells[square]
