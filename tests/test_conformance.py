@@ -25,6 +25,7 @@ GAMES = abstracta.games()
 
 # Extra option sets worth a playout, per game (the defaults are always played).
 EXTRA_OPTIONS = {
+    "quin": [{"setup": "standard"}, {"setup": "manual"}, {"setup": "random", "max_turns": 12}],
     "strategic-reserve": [{"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40}],
 }
 CONFIGS = [(slug, {}) for slug in GAMES] + [
