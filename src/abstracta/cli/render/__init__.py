@@ -13,6 +13,7 @@ import importlib
 from abstracta.cli.render.generic import GENERIC, Renderer
 
 RENDERERS: dict[str, str] = {
+    "quin": "abstracta.cli.render.quin",
     "strategic-reserve": "abstracta.cli.render.strategic_reserve",
 }
 """Game slug -> module exposing ``RENDERER``."""

@@ -26,6 +26,7 @@ from typing import Any
 from abstracta.core.api import State
 from abstracta.core.errors import IllegalMove
 from abstracta.games.quin import notation
+from abstracta.games.quin.explain import explain
 from abstracta.games.quin.board import CENTRE, GATEWAYS, NUM_SQUARES, SQUARE_NAMES
 from abstracta.games.quin.notation import SEATS, hidden_code
 from abstracta.games.quin.pieces import AL, LIGHT, PIECE_COUNTS, REVEALED, code
@@ -130,7 +131,11 @@ class QuinView(State):
         if self.over or self.player != self.viewer:
             whose = "the game is over" if self.over else f"it is {SEATS[self.side]}'s turn, not the viewer's"
             raise IllegalMove(f"illegal move {move!r} in the view {self.notation()}: {whose}")
-        return self.world().play(move)
+        world = self.world()
+        if move not in world._legal():
+            # The reasons read only occupancy and the mover's own pieces, so the guessed world tells nothing.
+            raise IllegalMove(f"illegal move {move!r} in the view {self.notation()}: {explain(world, move)}")
+        return world.play(move)
 
     def view(self, player: int | None) -> State:
         State.view(self, player)
