@@ -153,8 +153,21 @@ class Quin(Game):
             raise NotationError("saved state has no 'notation' field")
         game = self.with_options(data.get("options", self.options))
         state = game.parse(data["notation"])
-        state._effects = notation.effects_from_json(data.get("last_effects", []))
+        effects = notation.effects_from_json(data.get("last_effects", []))
+        state._effects = tuple(_pushed_as_on_board(state.board, e) if e[0] == E_PUSH else e for e in effects)
         return state
+
+
+def _pushed_as_on_board(board: tuple, effect: tuple) -> tuple:
+    """A saved push names the piece by letter only; its revealed flag (which decides whether a view
+    may name it) is the one of the piece now standing on the push's destination."""
+    kind, frm, to, piece = effect
+    there = board[to]
+    if there <= 0:  # hidden in the view being restored
+        return (kind, frm, to, -1)
+    if piece >= 0 and (piece & 15) != (there & 15):
+        raise NotationError(f"last_effects: the push to {SQUARE_NAMES[to]} names a piece that is not the one standing there")
+    return (kind, frm, to, there)
 
 
 class QuinState(State):
