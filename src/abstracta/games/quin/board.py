@@ -118,6 +118,25 @@ def _rays(sq: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
 
 RAYS = tuple(_rays(sq) for sq in range(NUM_SQUARES))
 
+MAX_RANGE = 7
+_NEXT_CLOCKWISE = tuple(-1 if sq == CENTRE else square(line_of(sq) + 1, ring_of(sq)) for sq in range(NUM_SQUARES))
+_NEXT_COUNTER = tuple(-1 if sq == CENTRE else square(line_of(sq) - 1, ring_of(sq)) for sq in range(NUM_SQUARES))
+
+
+def _rays_within(sq: int, reach: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...] | None], ...]:
+    """The first ``reach`` squares of each ray from ``sq``, with the table of the next space along
+    the same ring (for a slingshot's landing) on ring rays, ``None`` on line rays."""
+    result = []
+    for ray, along_ring in RAYS[sq]:
+        if along_ring:
+            step = _NEXT_CLOCKWISE if ray[0] == _NEXT_CLOCKWISE[sq] else _NEXT_COUNTER
+        result.append((ray[:reach], step if along_ring else None))
+    return tuple(result)
+
+
+RAYS_WITHIN = tuple(tuple(_rays_within(sq, reach) for reach in range(MAX_RANGE + 1)) for sq in range(NUM_SQUARES))
+"""``RAYS_WITHIN[sq][reach]``: the move generator's walk, cut to the piece's range."""
+
 # -- Peripheral diagonals (§6.3) -----------------------------------------------
 
 

@@ -29,7 +29,7 @@ from abstracta.games.quin.board import (
     NEIGHBOURS,
     NUM_SQUARES,
     PUSH_PATHS,
-    RAYS,
+    RAYS_WITHIN,
     REFLECT_LANDINGS,
     SETUP_SQUARES,
     SIDE_OF,
@@ -78,6 +78,7 @@ DRAW_TURNS, DRAW_QUIET = "turns", "quiet"
 
 _NAMES = SQUARE_NAMES
 _STEP = tuple(tuple(f"{a}-{b}" for b in _NAMES) for a in _NAMES)  # "from-to" strings, made once
+_STEP_ACTIONS = tuple(tuple((A_STEP, a, b) for b in range(len(_NAMES))) for a in range(len(_NAMES)))
 
 # -- setups (§4) --------------------------------------------------------------------------
 STANDARD_SOUTH = (
@@ -300,40 +301,45 @@ class QuinState(State):
         step_names = _STEP
 
         # Moves (§6.2-§6.4): straight walks, Peripheral diagonals, slingshots.
+        mine = p << 3  # the owner bit of the mover's pieces
         for sq in own:
-            if sq in locked:
+            if locked and sq in locked:
                 continue
             kind = board[sq] & 7
-            reach = al_range if kind == AL else RANGES[kind]
-            peripheral = kind == PERIPHERAL
             names = step_names[sq]
-            for ray, along_ring in RAYS[sq]:
-                steps = 0
-                for target in ray:
-                    if steps == reach:
+            steps = _STEP_ACTIONS[sq]
+            if kind != PERIPHERAL:
+                for ray, ring_next in RAYS_WITHIN[sq][al_range if kind == AL else RANGES[kind]]:
+                    for target in ray:
+                        piece = board[target]
+                        if not piece:
+                            if not horizon[target]:  # others pass empty Horizon spaces but never stop there
+                                actions[names[target]] = steps[target]
+                            continue
+                        if piece & 8 != mine:
+                            if not horizon[target]:
+                                actions[names[target]] = steps[target]
+                        elif ring_next is not None and piece & 7 == PERIPHERAL and horizon[target]:
+                            _add_slingshot(actions, board, mine, sq, target, ring_next[target])
                         break
-                    steps += 1
+                continue
+            for ray, ring_next in RAYS_WITHIN[sq][RANGES[PERIPHERAL]]:
+                for target in ray:
                     piece = board[target]
                     if not piece:
-                        if peripheral or not horizon[target]:
-                            actions[names[target]] = (A_STEP, sq, target)
+                        actions[names[target]] = steps[target]
                         continue
-                    if (piece >> 3) & 1 != p:
-                        if peripheral or not horizon[target]:
-                            actions[names[target]] = (A_STEP, sq, target)
-                    elif along_ring and (piece & 7) == PERIPHERAL and horizon[target]:
-                        landing = ray[steps]  # the next space beyond the jumped Peripheral
-                        held = board[landing]
-                        if not held or (held >> 3) & 1 != p:
-                            actions[f"{names[landing]} over {_NAMES[target]}"] = (A_SLING, sq, landing, target)
+                    if piece & 8 != mine:
+                        actions[names[target]] = steps[target]
+                    elif ring_next is not None and piece & 7 == PERIPHERAL and horizon[target]:
+                        _add_slingshot(actions, board, mine, sq, target, ring_next[target])
                     break
-            if peripheral:
-                for target, via_ring, via_line in DIAGONALS[sq]:
-                    if board[via_ring] and board[via_line]:
-                        continue
-                    piece = board[target]
-                    if not piece or (piece >> 3) & 1 != p:
-                        actions[names[target]] = (A_DIAGONAL, sq, target)
+            for target, via_ring, via_line in DIAGONALS[sq]:
+                if board[via_ring] and board[via_line]:
+                    continue
+                piece = board[target]
+                if not piece or piece & 8 != mine:
+                    actions[names[target]] = (A_DIAGONAL, sq, target)
 
         # Reflection (§6.8).
         for r in reflectors:
@@ -418,15 +424,33 @@ def public_move(move: str) -> str:
 
 # -- move generation helpers ----------------------------------------------------------------
 
+def _add_slingshot(actions: dict[str, tuple], board: tuple, mine: int, sq: int, over: int, landing: int) -> None:
+    """§6.4: jump the own Peripheral on ``over`` and land on the next space of the ring, if not own."""
+    held = board[landing]
+    if not held or held & 8 != mine:
+        actions[f"{_STEP[sq][landing]} over {_NAMES[over]}"] = (A_SLING, sq, landing, over)
+
+
+_GRAVITY_CACHE: dict[tuple, dict[str, tuple]] = {}
+_CACHE_LIMIT = 200_000  # entries; the caches are cleared when full, so memory stays bounded
+
+
 def _add_gravity(actions: dict[str, tuple], caster: int, others: list[int], targets: list[int]) -> None:
-    """Every assignment of some of ``others`` (k >= 1) to distinct ``targets`` (§6.9)."""
-    head = f"gravity {_NAMES[caster]}: "
-    for k in range(1, min(len(others), len(targets)) + 1):
-        for chosen in combinations(others, k):  # in square order, as the notation wants
-            for dests in permutations(targets, k):
-                pairs = tuple(zip(chosen, dests))
-                text = head + ", ".join(_STEP[v][d] for v, d in pairs)
-                actions[text] = (A_GRAVITY, caster, pairs)
+    """Every assignment of some of ``others`` (k >= 1) to distinct ``targets`` (§6.9). Cached by shape."""
+    key = (caster, *others, -1, *targets)
+    cached = _GRAVITY_CACHE.get(key)
+    if cached is None:
+        cached = {}
+        head = f"gravity {_NAMES[caster]}: "
+        for k in range(1, min(len(others), len(targets)) + 1):
+            for chosen in combinations(others, k):  # in square order, as the notation wants
+                for dests in permutations(targets, k):
+                    pairs = tuple(zip(chosen, dests))
+                    cached[head + ", ".join(_STEP[v][d] for v, d in pairs)] = (A_GRAVITY, caster, pairs)
+        if len(_GRAVITY_CACHE) >= _CACHE_LIMIT:
+            _GRAVITY_CACHE.clear()
+        _GRAVITY_CACHE[key] = cached
+    actions.update(cached)
 
 
 _REINFORCE_CACHE: dict[tuple, dict[str, tuple]] = {}
@@ -451,6 +475,8 @@ def _reinforcements(open_gateways: tuple[int, ...], reserve: tuple[int, ...]) ->
                     for index in range(size):
                         entries = tuple((special if i == index else AL, g) for i, g in enumerate(chosen))
                         result[_reinforce_text(entries)] = (A_REINFORCE, entries)
+    if len(_REINFORCE_CACHE) >= _CACHE_LIMIT:
+        _REINFORCE_CACHE.clear()
     _REINFORCE_CACHE[key] = result
     return result
 
