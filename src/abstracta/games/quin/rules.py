@@ -78,6 +78,8 @@ DRAW_TURNS, DRAW_QUIET = "turns", "quiet"
 
 _NAMES = SQUARE_NAMES
 _STEP = tuple(tuple(f"{a}-{b}" for b in _NAMES) for a in _NAMES)  # "from-to" strings, made once
+_TIME_TEXT = tuple(tuple(f"time {a} {b}" for b in _NAMES) for a in _NAMES)
+_SWAP_TEXT = tuple(tuple(f"swap {a} {b}" for b in _NAMES) for a in _NAMES)
 _STEP_ACTIONS = tuple(tuple((A_STEP, a, b) for b in range(len(_NAMES))) for a in range(len(_NAMES)))
 
 # -- setups (§4) --------------------------------------------------------------------------
@@ -381,23 +383,22 @@ class QuinState(State):
             for q in rivals:
                 outward, inward = PUSH_PATHS[q]
                 path = outward if SIDE_OF[q] != p else inward
-                name = _NAMES[q]
+                texts = _TIME_TEXT[q]
                 for d in path:
                     if board[d]:
                         break
-                    actions[f"time {name} {_NAMES[d]}"] = (A_TIME, q, d, time_square)
+                    actions[texts[d]] = (A_TIME, q, d, time_square)
         if memory_square >= 0 and not free & FREE_MEMORY and self.memory[p] < MAX_SWAPS:
             m_side = SIDE_OF[memory_square]
             if memory_square != CENTRE and not IS_IRIS[memory_square]:
+                texts = _SWAP_TEXT[memory_square]
                 for q in own:
                     if q == memory_square or q == CENTRE or IS_IRIS[q]:
                         continue
                     q_side = SIDE_OF[q]
                     # Same side, or one on a side and the other on the Horizon; never both on the Horizon.
-                    if q_side == m_side if m_side >= 0 else q_side >= 0:
-                        actions[f"swap {_NAMES[memory_square]} {_NAMES[q]}"] = (A_SWAP, memory_square, q)
-                    elif m_side >= 0 and q_side < 0:
-                        actions[f"swap {_NAMES[memory_square]} {_NAMES[q]}"] = (A_SWAP, memory_square, q)
+                    if (q_side == m_side or q_side < 0) if m_side >= 0 else q_side >= 0:
+                        actions[texts[q]] = (A_SWAP, memory_square, q)
         if not self.raised[p]:
             removed = self.removed[p]
             gateways = [g for g in GATEWAYS[p] if not board[g]]
