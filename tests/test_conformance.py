@@ -25,7 +25,10 @@ GAMES = abstracta.games()
 
 # Extra option sets worth a playout, per game (the defaults are always played).
 EXTRA_OPTIONS = {
+    "desfases": [{"players": 2}, {"players": "4"}],
+    "laser-chess": [{"setup": "curiosity"}, {"setup": "grail"}, {"setup": "mercury", "max_plies": 30}, {"setup": "sophie"}],
     "quin": [{"setup": "standard"}, {"setup": "manual"}, {"setup": "random", "max_turns": 12}],
+    "reflec": [{"players": 3}, {"players": 4}, {"players": 4, "max_turns": 3}],
     "strategic-reserve": [{"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40}],
 }
 CONFIGS = [(slug, {}) for slug in GAMES] + [
@@ -129,10 +132,11 @@ def check_thorough(game, state, seen_moves, junk):
     # Position notation round trip.
     parsed = game.parse(text)
     assert parsed.notation() == text
-    assert parsed.moves() == state.moves()
-    assert (parsed.player, parsed.seat, parsed.over) == (state.player, state.seat, state.over)
-    assert parsed.returns() == state.returns() and parsed.scores() == state.scores()
     assert parsed.last_effects() == []
+    if game.notation_is_complete:  # else the history lives in to_json only: checked below
+        assert parsed.moves() == state.moves()
+        assert (parsed.player, parsed.seat, parsed.over) == (state.player, state.seat, state.over)
+        assert parsed.returns() == state.returns() and parsed.scores() == state.scores()
 
     # JSON round trip: dumps/loads equal, and from_json restores everything.
     data = state.to_json()

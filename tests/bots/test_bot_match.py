@@ -89,6 +89,23 @@ def test_match_result_counts_wins_draws_and_shared_first_places() -> None:
     assert result.games == 5 and result.mean_length == 10
 
 
+def test_match_result_averages_the_final_scores() -> None:
+    result = MatchResult.empty(2)
+    assert result.mean_score(0) == 0.0
+    result.add(GameRecord(0, 0, (1, -1), 10, (13, 7)))
+    result.add(GameRecord(1, 0, (-1, 1), 10, (4, 9)))
+    assert result.total_scores == [17, 16]
+    assert (result.mean_score(0), result.mean_score(1)) == (8.5, 8.0)
+
+
+def test_play_match_records_each_games_final_scores() -> None:
+    game = abstracta.load("strategic-reserve", reserve=2)
+    records: list[GameRecord] = []
+    result = play_match(game, random_bots(2), games=3, seed=3, on_game_done=records.append)
+    assert all(len(r.scores) == 2 and 0 in r.scores for r in records)  # the winner's reserve is empty
+    assert result.total_scores == [sum(r.scores[p] for r in records) for p in range(2)]
+
+
 def test_play_match_needs_one_factory_per_seat(race_game) -> None:
     with pytest.raises(ValueError, match="3 players"):
         play_match(race_game, random_bots(2), games=1, seed=0)

@@ -94,7 +94,7 @@ def test_perft_depth_0_is_one_leaf():
 def test_simulate_prints_win_rates():
     result = run("simulate", GAME, "--games", "3", "--bots", "random", "--seed", "1")
     assert result.exit_code == 0, result.output
-    for text in ("Red", "Blue", "random", "win rate", "95% interval", "draws:", "mean length", "seed 1"):
+    for text in ("Red", "Blue", "random", "win rate", "95% interval", "mean score", "draws:", "mean length", "seed 1"):
         assert text in result.output
     assert re.search(r"\d+\.\d%", result.output)
 

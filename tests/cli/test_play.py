@@ -11,7 +11,7 @@ import pytest
 
 import abstracta
 
-from .helpers import SQUARES, assert_one_line_error, run, square_feed
+from .helpers import assert_one_line_error, run, square_feed
 
 GAME = "strategic-reserve"
 EXAMPLE_10 = "5B/1BRBR1/1R2B1/RBR1R1/1RBRB1/6 b 4 5 1,1 3"  # Blue rolled f6 (own checker): e6 or f5

@@ -126,3 +126,25 @@ def test_public_move_of_a_perfect_information_game_is_the_move_itself():
     state = abstracta.load("strategic-reserve").start(seed=3)
     for move in state.moves():
         assert state.public_move(move) == move
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ([], "must be an object"),
+        ({"game": "reflec", "position": "x"}, "is for 'reflec'"),
+        ({"game": "strategic-reserve"}, "no 'position'"),
+        ({"position": "x", "options": {"reserve": 0}}, "saved options are not valid"),
+    ],
+)
+def test_read_saved_checks_the_header_every_from_json_shares(data, problem):
+    game = abstracta.load("strategic-reserve")
+    with pytest.raises(abstracta.NotationError, match=problem):
+        game.read_saved(data)
+    with pytest.raises(abstracta.NotationError, match="J9: "):
+        game.read_saved(data, check="J9")
+
+
+def test_read_saved_gives_the_saved_options_game_and_position():
+    game, position = abstracta.load("strategic-reserve").read_saved({"position": "p", "options": {"reserve": 3}})
+    assert game.options["reserve"] == 3 and position == "p"

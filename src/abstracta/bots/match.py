@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from abstracta.bots.base import Bot, sample_chance
@@ -49,12 +49,14 @@ def wilson_interval(successes: int, n: int, z: float = WILSON_Z_95) -> tuple[flo
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game of a match: its index, the seed given to ``game.start``, returns and length in plies."""
+    """One finished game of a match: its index, the seed given to ``game.start``, returns, length in
+    plies and the final ``scores()`` (the game's own count, e.g. Desfases points)."""
 
     index: int
     start_seed: int
     returns: tuple[float, ...]
     plies: int
+    scores: tuple[int, ...] = ()
 
 
 @dataclass
@@ -64,8 +66,9 @@ class MatchResult:
     ``wins[p]`` counts games where seat p alone has the highest return and it
     is above 0; ``draws`` counts games where every return is equal. A shared
     first place that is not a full draw counts as neither. ``total_returns[p]``
-    sums seat p's returns (divided by ``games``: its mean score), and
-    ``lengths`` lists each game's plies, chance outcomes included.
+    sums seat p's returns (divided by ``games``: its mean return), ``total_scores[p]``
+    sums seat p's final ``scores()`` (see :meth:`mean_score`), and ``lengths`` lists each
+    game's plies, chance outcomes included.
     """
 
     num_players: int
@@ -75,11 +78,12 @@ class MatchResult:
     plies: int
     lengths: list[int]
     total_returns: list[float]
+    total_scores: list[int] = field(default_factory=list)
 
     @classmethod
     def empty(cls, num_players: int) -> "MatchResult":
         """No games yet: the start of a tally for ``num_players`` seats."""
-        return cls(num_players, 0, [0] * num_players, 0, 0, [], [0.0] * num_players)
+        return cls(num_players, 0, [0] * num_players, 0, 0, [], [0.0] * num_players, [0] * num_players)
 
     def add(self, record: GameRecord) -> None:
         """Count one finished game."""
@@ -89,6 +93,10 @@ class MatchResult:
         self.lengths.append(record.plies)
         for seat, value in enumerate(returns):
             self.total_returns[seat] += value
+        if not self.total_scores:
+            self.total_scores = [0] * self.num_players
+        for seat, score in enumerate(record.scores):
+            self.total_scores[seat] += score
         winner = unique_winner(returns)
         if winner is not None:
             self.wins[winner] += 1
@@ -99,6 +107,10 @@ class MatchResult:
     def mean_length(self) -> float:
         """Average game length in plies (chance outcomes included)."""
         return self.plies / self.games if self.games else 0.0
+
+    def mean_score(self, seat: int) -> float:
+        """Seat's average final ``scores()`` entry over the games played (0.0 before any game)."""
+        return self.total_scores[seat] / self.games if self.games and self.total_scores else 0.0
 
     def win_rate_interval(self, seat: int, z: float = WILSON_Z_95) -> tuple[float, float, float]:
         """``(rate, low, high)``: seat's win rate and its Wilson interval (95% by default)."""
@@ -136,7 +148,8 @@ def play_game(game: Game, bots: Sequence[Bot], rng: random.Random, index: int = 
             move = bots[player].choose(state.view(player))
         state = state.play(move)
         plies += 1
-    return GameRecord(index, start_seed, tuple(state.returns()), plies)
+    scores = getattr(state, "scores", None)  # test doubles may implement only part of the contract
+    return GameRecord(index, start_seed, tuple(state.returns()), plies, tuple(scores()) if scores else ())
 
 
 def play_match(

@@ -239,7 +239,7 @@ def simulate(
     ] = None,
     iterations: IterationsOpt = None,
 ) -> None:
-    """Play bots against each other; report wins, win rates with 95% intervals, draws and game length."""
+    """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length."""
     with command_boundary():
         check_at_least("--games", games, 1)
         check_positive("--think", think)
@@ -270,11 +270,13 @@ def simulate(
             result = module.play_match(loaded, factories, games, seed, on_game_done=lambda _: progress.advance(task))
         took = time.perf_counter() - began
         seat_names = renderer_for(loaded.slug).player_names(loaded)
-        table = _table("seat", "bot", "wins", "win rate", "95% interval", numbers=("wins", "win rate", "95% interval"))
+        columns = ("wins", "win rate", "95% interval", "mean score")
+        table = _table("seat", "bot", *columns, numbers=columns)
         for p in range(result.num_players):
             rate, low, high = result.win_rate_interval(p)
             interval = f"{low:.1%} - {high:.1%}"
-            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", interval)
+            mean_score = f"{result.mean_score(p):.2f}"
+            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", interval, mean_score)
         console.print(table)
         say(console, f"draws: {result.draws}   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")
 

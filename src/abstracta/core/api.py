@@ -30,6 +30,10 @@ class Game:
     """True when play contains chance nodes (``state.player == CHANCE``)."""
     perfect_information: ClassVar[bool] = True
     """False when ``state.view(player)`` hides something (Quin)."""
+    notation_is_complete: ClassVar[bool] = True
+    """False when play depends on more than the position notation holds (Laser Chess keeps a
+    repetition history and a draw claim in ``to_json`` only), so ``parse(notation())`` may list
+    other moves than the state it was written from."""
 
     num_players: int
     options: dict[str, Any]
@@ -52,6 +56,25 @@ class Game:
         raise NotImplementedError
 
     # -- shared helpers -----------------------------------------------------
+    def read_saved(self, data: Any, check: str = "") -> tuple["Game", Any]:
+        """``(game, position)`` of a saved state: the checks every ``from_json`` starts with.
+
+        ``data`` must be an object for this game holding a ``position``; its ``options`` (if
+        any) give the game. ``check`` names the game's own check in messages (e.g. ``"J1"``).
+        """
+        prefix = f"{check}: " if check else ""
+        if not isinstance(data, dict):
+            raise NotationError(f"{prefix}a saved state must be an object, got {type(data).__name__}")
+        if data.get("game", self.slug) != self.slug:
+            raise NotationError(f"{prefix}saved state is for {data.get('game')!r}, not {self.slug!r}")
+        if "position" not in data:
+            raise NotationError(f"{prefix}saved state has no 'position' field")
+        try:
+            game = self.with_options(data.get("options", self.options))
+        except NotationError as error:
+            raise NotationError(f"{prefix}{error}") from None
+        return game, data["position"]
+
     def with_options(self, options: Any) -> "Game":
         """This game under ``options`` (from a saved state), as a ``NotationError`` when they are bad."""
         if not isinstance(options, dict):

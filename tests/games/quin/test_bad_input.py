@@ -83,14 +83,14 @@ def test_parse_does_not_depend_on_the_setup_option():
     "data, problem",
     [
         ([], "must be an object"),
-        ({"game": "reflec", "notation": GOOD}, "not 'quin'"),
-        ({"position": GOOD}, "no 'notation'"),
+        ({"game": "reflec", "position": GOOD}, "not 'quin'"),
+        ({"board": GOOD}, "no 'position'"),
         ({"notation": GOOD, "options": {"setup": "odd"}}, "saved options are not valid"),
         ({"notation": GOOD, "last_effects": [{"kind": "beam"}]}, "last_effects"),
         ({"notation": GOOD, "last_effects": {}}, "must be a list"),
         ({"notation": GOOD, "last_effects": [{"kind": "reveal", "square": "z9", "piece": "L"}]}, "last_effects"),
         (  # W5 after its push: the piece on e2 is a North Peripheral, not a Shadow
-            {"notation": "e2p,f5L,k3r,l5l S play AAAA/aaaa SSRRMTPPVVVV/ssrmtpvvvv 0/0 1/1 T - 40 2",
+            {"position": "e2p,f5L,k3r,l5l S play AAAA/aaaa SSRRMTPPVVVV/ssrmtpvvvv 0/0 1/1 T - 40 2",
              "last_effects": [{"kind": "push", "from": "e4", "to": "e2", "piece": "s"}]},
             "names a piece that is not the one standing there",
         ),

@@ -148,14 +148,12 @@ class Quin(Game):
         return state
 
     def from_json(self, data: Any) -> "State":
-        if not isinstance(data, dict):
-            raise NotationError(f"a saved state must be an object, got {type(data).__name__}")
-        if data.get("game", self.slug) != self.slug:
-            raise NotationError(f"saved state is for {data.get('game')!r}, not {self.slug!r}")
-        if "notation" not in data:
-            raise NotationError("saved state has no 'notation' field")
-        game = self.with_options(data.get("options", self.options))
-        state = game.parse(data["notation"])
+        """A saved state: the project's shape ``{"game", "options", "position", "last_effects"}``
+        (what ``to_json`` writes), or the rules file's bare ``{"notation": ...}`` (§9.1)."""
+        if isinstance(data, dict) and "position" not in data and "notation" in data:
+            data = {**data, "position": data["notation"]}
+        game, position = self.read_saved(data)
+        state = game.parse(position)
         effects = notation.effects_from_json(data.get("last_effects", []))
         state._effects = tuple(_pushed_as_on_board(state.board, e) if e[0] == E_PUSH else e for e in effects)
         return state
@@ -218,7 +216,7 @@ class QuinState(State):
         return {
             "game": self.game.slug,
             "options": dict(self.game.options),
-            "notation": self.notation(),
+            "position": self.notation(),
             "last_effects": self.last_effects(),
         }
 

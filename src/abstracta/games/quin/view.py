@@ -4,7 +4,7 @@
 RL observation shows a player must come from one, never from the full state:
 
 - ``notation()`` is the rules' view notation (12 fields); ``game.parse`` reads it back.
-- ``to_json()`` holds that notation and ``last_effects()``, in which a Time push of a
+- ``to_json()`` holds that notation (as ``position``) and ``last_effects()``, in which a Time push of a
   hidden rival piece names the piece ``?`` (the only effect that would otherwise tell a
   kind that stays hidden; every other effect concerns revealed or removed pieces).
 - ``player``, ``seat``, ``over``, ``returns()``, ``scores()`` are the position's own; the end
@@ -102,7 +102,7 @@ class QuinView(State):
         return {
             "game": self.game.slug,
             "options": dict(self.game.options),
-            "notation": self.notation(),
+            "position": self.notation(),
             "last_effects": self.last_effects(),
         }
 

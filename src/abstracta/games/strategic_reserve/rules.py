@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import CHANCE, IllegalMove, NotationError
+from abstracta.core.errors import CHANCE, IllegalMove
 from abstracta.core.options import int_option
 from abstracta.games.strategic_reserve import notation
 from abstracta.games.strategic_reserve.notation import SEATS
@@ -72,14 +72,8 @@ class StrategicReserve(Game):
         return _new_state(self, red, blue, red_reserve, blue_reserve, side, pending, count, None, None)
 
     def from_json(self, data: Any) -> "StrategicReserveState":
-        if not isinstance(data, dict):
-            raise NotationError(f"a saved state must be an object, got {type(data).__name__}")
-        if data.get("game", self.slug) != self.slug:
-            raise NotationError(f"saved state is for {data.get('game')!r}, not {self.slug!r}")
-        if "position" not in data:
-            raise NotationError("saved state has no 'position' field")
-        game = self.with_options(data.get("options", self.options))
-        state = game.parse(data["position"])
+        game, position = self.read_saved(data)
+        state = game.parse(position)
         effect = notation.effect_from_json(data.get("last_effects", []))
         if effect is not None:
             state._effect = effect

@@ -1,0 +1,343 @@
+"""Position notation (§9), the checks ``parse`` makes (V1-V10), and ``last_effects`` (§10).
+
+A position is three space-separated fields, board (rank 5 first), suit records, turn::
+
+    Mae,A3w*A,A2w,C2s,S3n/.../S4n*S,San,Snn,M2e,Anw S:4:4:na235:0:live;M:...;C:...;A:... S
+
+A cell is ``tile[+coin][*pawn]`` (``M4e+S2*C``), except c3: ``#`` and the coins in the hole.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from abstracta.core.errors import NotationError
+from abstracta.games.desfases.board import (
+    BIT,
+    FACING_INDEX,
+    FACINGS,
+    HOLE,
+    PIECE_INDEX,
+    PIECE_NAMES,
+    SIZE,
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    SUIT_INDEX,
+    SUITS,
+    VALUE_INDEX,
+    VALUES,
+    facing_of,
+    squares_of,
+    suit_masks_of,
+)
+
+if TYPE_CHECKING:
+    from abstracta.games.desfases.rules import DesfasesState
+
+_TILE_CELL = re.compile(r"([SMCA][na2345])([nesw])(?:\+([SMCA][na2345]))?(?:\*([SMCA]))?")
+_HOLE_CELL = re.compile(r"#((?:[SMCA][na2345])*)")
+_RECORD = re.compile(r"([SMCA]):([na2345]):([na2345]|-):([na2345]+|-):(0|[1-9][0-9]{0,5}):(live|done)")
+_TURN = re.compile(r"([SMCA])(:feed)?|-")
+
+
+def format_position(state: "DesfasesState") -> str:
+    tiles, coins, lo, hi = state.tiles, state.coins, state.lo, state.hi
+    pawn_on = {sq: suit for suit, sq in enumerate(state.pawns)}
+    rows = []
+    for rank in reversed(range(SIZE)):
+        cells = []
+        for sq in range(rank * SIZE, rank * SIZE + SIZE):
+            if sq == HOLE:
+                cells.append("#" + "".join(PIECE_NAMES[c] for c in range(24) if state.hole >> c & 1))
+                continue
+            cell = PIECE_NAMES[tiles[sq]] + FACINGS[facing_of(lo, hi, sq)]
+            if coins[sq] >= 0:
+                cell += "+" + PIECE_NAMES[coins[sq]]
+            if sq in pawn_on:
+                cell += "*" + SUITS[pawn_on[sq]]
+            cells.append(cell)
+        rows.append(",".join(cells))
+    records = []
+    for suit in range(4):
+        timer = state.timers[suit]
+        reservoir = "".join(VALUES[v] for v in range(6) if state.reservoirs[suit] >> v & 1) or "-"
+        status = "live" if state.live >> suit & 1 else "done"
+        records.append(
+            f"{SUITS[suit]}:{VALUES[state.dice[suit]]}:{VALUES[timer] if timer >= 0 else '-'}:{reservoir}:"
+            f"{state.points[suit]}:{status}"
+        )
+    turn = "-" if state.suit < 0 else SUITS[state.suit] + (":feed" if state.feeding else "")
+    return f"{'/'.join(rows)} {';'.join(records)} {turn}"
+
+
+def parse_position(text: Any) -> tuple:
+    """Read a position: ``(tiles, suit_masks, lo, hi, scored, coins, hole, pawns, dice, timers,
+    reservoirs, points, live, suit, feeding)``, the fields of ``rules.new_state``.
+
+    Raises :class:`NotationError` naming the broken field or the failed check (V1-V10 are the
+    numbered consistency rules of §9).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a position is a string, got {type(text).__name__}")
+    fields = text.split(" ")
+    if len(fields) != 3:
+        raise NotationError(
+            f"position {text!r} has {len(fields)} fields, expected 3 separated by single spaces: board suits turn"
+        )
+    board_field, suits_field, turn_field = fields
+
+    # -- the board: tiles, facings, scoring coins, pawns, the hole ----------------------------
+    ranks = board_field.split("/")
+    if len(ranks) != SIZE:
+        raise NotationError(f"board has {len(ranks)} ranks, expected {SIZE} separated by '/' (rank 5 first)")
+    tiles = [-1] * 25
+    coins = [-1] * 25
+    tile_square: dict[int, int] = {}
+    pawn_square: dict[int, int] = {}
+    coin_place: dict[int, str] = {}
+    lo = hi = scored = hole = 0
+
+    def place_coin(coin: int, where: str) -> None:
+        if coin in coin_place:
+            raise NotationError(f"V4: coin {PIECE_NAMES[coin]} appears twice ({coin_place[coin]} and {where})")
+        coin_place[coin] = where
+
+    grid = []
+    for row_index, row in enumerate(ranks):
+        cells = row.split(",")
+        if len(cells) != SIZE:
+            raise NotationError(f"rank {SIZE - row_index} has {len(cells)} cells, expected {SIZE} separated by ','")
+        grid.append(cells)
+    for row_index, cells in enumerate(grid):  # V1 first: a misplaced hole would confuse every other message
+        for file, cell in enumerate(cells):
+            sq = (SIZE - 1 - row_index) * SIZE + file
+            if cell.startswith("#") and sq != HOLE:
+                raise NotationError(f"V1: {SQUARE_NAMES[sq]} is a '#' cell, but only c3 is the hole")
+    for row_index, cells in enumerate(grid):
+        rank = SIZE - 1 - row_index
+        for file, cell in enumerate(cells):
+            sq = rank * SIZE + file
+            name = SQUARE_NAMES[sq]
+            hole_match = _HOLE_CELL.fullmatch(cell)
+            if hole_match and sq == HOLE:
+                previous = -1
+                for k in range(0, len(hole_match.group(1)), 2):
+                    coin = PIECE_INDEX[hole_match.group(1)[k : k + 2]]
+                    place_coin(coin, "the hole")
+                    if coin < previous:
+                        raise NotationError(
+                            f"V5: the hole's coins {cell[1:]!r} are not in canonical order (S M C A, then n a 2 3 4 5)"
+                        )
+                    previous = coin
+                    hole |= 1 << coin
+                continue
+            if sq == HOLE:
+                raise NotationError(
+                    "V1: c3 is the hole and must be a '#' cell followed only by the coins in it (e.g. #SnM2), "
+                    f"got {cell!r}"
+                )
+            match = _TILE_CELL.fullmatch(cell)
+            if not match:
+                raise NotationError(
+                    f"cell {name} {cell!r} is not tile[+coin][*pawn], e.g. S4n, M4e+S2 or C3s+A5*M "
+                    "(suits S M C A, values n a 2 3 4 5, facings n e s w)"
+                )
+            tile_text, facing_text, coin_text, pawn_text = match.groups()
+            tile = PIECE_INDEX[tile_text]
+            if tile in tile_square:
+                first = SQUARE_NAMES[tile_square[tile]]
+                raise NotationError(f"V2: tile {tile_text} appears twice ({first} and {name})")
+            tile_square[tile] = sq
+            tiles[sq] = tile
+            facing = FACING_INDEX[facing_text]
+            lo |= (facing & 1) << sq
+            hi |= (facing >> 1) << sq
+            if coin_text:
+                coin = PIECE_INDEX[coin_text]
+                place_coin(coin, f"the tile on {name}")
+                coins[sq] = coin
+                scored |= BIT[sq]
+            if pawn_text:
+                suit = SUIT_INDEX[pawn_text]
+                if suit in pawn_square:
+                    first = SQUARE_NAMES[pawn_square[suit]]
+                    raise NotationError(f"V3: the {pawn_text} pawn appears twice ({first} and {name})")
+                pawn_square[suit] = sq
+    if len(tile_square) != 24:  # V1 and the cell count make this unreachable; kept as the check of V2
+        missing = [PIECE_NAMES[t] for t in range(24) if t not in tile_square]
+        raise NotationError(f"V2: tiles missing: {' '.join(missing)}")
+    if len(pawn_square) != 4:
+        missing = [SUITS[s] for s in range(4) if s not in pawn_square]
+        raise NotationError(f"V3: the pawn of {' '.join(missing)} is missing (every pawn stands on a tile once)")
+
+    # -- the suit records ------------------------------------------------------------------------
+    records = suits_field.split(";")
+    if len(records) != 4:
+        raise NotationError(f"suits field has {len(records)} records, expected 4 separated by ';' (S, M, C, A)")
+    dice, timers, reservoirs, points, live = [], [], [], [], 0
+    for suit, record in enumerate(records):
+        match = _RECORD.fullmatch(record)
+        if not match or match.group(1) != SUITS[suit]:
+            raise NotationError(
+                f"suit record {suit + 1} {record!r} is not {SUITS[suit]}:die:timer:reservoir:points:live|done, "
+                f"e.g. {SUITS[suit]}:3:4:n25:0:live (records in the order S, M, C, A)"
+            )
+        _, die_text, timer_text, reservoir_text, points_text, status = match.groups()
+        die = VALUE_INDEX[die_text]
+        timer = -1 if timer_text == "-" else VALUE_INDEX[timer_text]
+        reservoir = 0
+        if reservoir_text != "-":
+            values = [VALUE_INDEX[c] for c in reservoir_text]
+            if values != sorted(set(values)):
+                raise NotationError(
+                    f"V5: {SUITS[suit]} reservoir {reservoir_text!r} is not in strictly increasing value order "
+                    "(n a 2 3 4 5)"
+                )
+            for value in values:
+                place_coin(suit * 6 + value, f"{SUITS[suit]}'s reservoir")
+                reservoir |= 1 << value
+        if timer >= 0:
+            place_coin(suit * 6 + timer, f"{SUITS[suit]}'s timer")
+        if status == "done":
+            if (die, timer, reservoir) != (0, -1, 0):
+                raise NotationError(
+                    f"V6: {SUITS[suit]} is done, so its record must read n:-:- (die n, no timer, empty reservoir)"
+                )
+        else:
+            live |= 1 << suit
+        dice.append(die)
+        timers.append(timer)
+        reservoirs.append(reservoir)
+        points.append(int(points_text))
+    if len(coin_place) != 24:
+        missing = [PIECE_NAMES[c] for c in range(24) if c not in coin_place]
+        raise NotationError(
+            f"V4: coins missing: {' '.join(missing)} (every coin is in a reservoir, a timer, on a tile or in the hole)"
+        )
+
+    # -- the turn ----------------------------------------------------------------------------------
+    match = _TURN.fullmatch(turn_field)
+    if not match:
+        raise NotationError(f"turn {turn_field!r} must be a suit (S M C A), a suit followed by ':feed', or '-'")
+    if turn_field == "-":
+        if live:
+            still = " ".join(SUITS[s] for s in range(4) if live >> s & 1)
+            raise NotationError(f"V7: the turn field is '-' (game over), yet {still} are live")
+        suit, feeding = -1, False
+    else:
+        suit, feeding = SUIT_INDEX[match.group(1)], bool(match.group(2))
+        if not live >> suit & 1:
+            raise NotationError(f"V7: {SUITS[suit]} is to act, but it is done")
+    if feeding and (dice[suit], timers[suit]) != (0, -1) or feeding and not reservoirs[suit]:
+        raise NotationError(
+            f"V8: {SUITS[suit]} is in its feed step, so its die must show n, it has no timer "
+            "and its reservoir is not empty"
+        )
+    for s in range(4):
+        if live >> s & 1 and not (feeding and s == suit):
+            if timers[s] < 0:
+                raise NotationError(f"V9: {SUITS[s]} is live and not feeding, so it needs a timer coin")
+            if dice[s] > timers[s]:
+                raise NotationError(
+                    f"V9: {SUITS[s]}'s die shows {VALUES[dice[s]]}, above its timer coin {VALUES[timers[s]]}"
+                )
+    for s in range(4):
+        earned = sum(tiles[sq] % 6 + coins[sq] % 6 for sq in range(25) if coins[sq] >= 0 and coins[sq] // 6 == s)
+        if points[s] != earned:
+            raise NotationError(f"V10: {SUITS[s]} has {points[s]} points, but its scoring coins earned {earned}")
+
+    pawns = tuple(pawn_square[s] for s in range(4))
+    return (
+        tuple(tiles), suit_masks_of(tiles), lo, hi, scored, tuple(coins), hole, pawns, tuple(dice), tuple(timers),
+        tuple(reservoirs), tuple(points), live, suit, feeding,
+    )  # fmt: skip
+
+
+# -- last_effects (§10) ------------------------------------------------------
+# A state keeps what its play did as one tuple, named only when asked:
+#   (kind, suit, turned squares mask, a, b, c, finished)
+#   MOVED:  a = from, b = to, c = die after        SCORED: a = square, b = coin value, c = points
+#   HOLED:  b = coin value                          FED:    b = coin value
+MOVED, SCORED, HOLED, FED = range(4)
+
+
+def effects_to_json(state: "DesfasesState", effect: tuple | None) -> list[dict[str, Any]]:
+    if effect is None:
+        return []
+    kind, x, turned, a, b, c, finished = effect
+    suit = SUITS[x]
+    tiles, lo, hi = state.tiles, state.lo, state.hi
+    # The turned tiles cannot have turned again since, so their facing now is the new one.
+    out: list[dict[str, Any]] = [
+        {
+            "kind": "turn",
+            "square": SQUARE_NAMES[sq],
+            "tile": PIECE_NAMES[tiles[sq]],
+            "facing": FACINGS[facing_of(lo, hi, sq)],
+        }
+        for sq in squares_of(turned)
+    ]
+    if kind == MOVED:
+        out.append({"kind": "pawn", "suit": suit, "from": SQUARE_NAMES[a], "to": SQUARE_NAMES[b]})
+        out.append({"kind": "die", "suit": suit, "value": c})
+    elif kind == SCORED:
+        coin = suit + VALUES[b]
+        tile = PIECE_NAMES[tiles[a]]
+        out.append({"kind": "score", "suit": suit, "square": SQUARE_NAMES[a], "tile": tile, "coin": coin, "points": c})
+    elif kind == HOLED:
+        out.append({"kind": "hole", "suit": suit, "coin": suit + VALUES[b]})
+    else:
+        out.append({"kind": "feed", "suit": suit, "coin": suit + VALUES[b], "die": b})
+    if finished:
+        out.append({"kind": "finished", "suit": suit})
+    return out
+
+
+def effect_from_json(state: "DesfasesState", entries: Any) -> tuple | None:
+    """The inverse of :func:`effects_to_json` for a saved state; entries that do not fit it raise ``NotationError``."""
+    if entries == []:
+        return None
+    problem = f"last_effects {entries!r} do not describe a play that led to this position"
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise NotationError(problem)
+    try:
+        turned = 0
+        rest = list(entries)
+        while rest and rest[0].get("kind") == "turn":
+            turned |= BIT[SQUARE_INDEX[rest.pop(0)["square"]]]
+        action = rest[0]
+        x = SUIT_INDEX[action["suit"]]
+        kind = action["kind"]
+        finished = rest[-1].get("kind") == "finished"
+        if kind == "pawn":
+            frm, to = SQUARE_INDEX[action["from"]], SQUARE_INDEX[action["to"]]
+            effect = (MOVED, x, turned, frm, to, state.dice[x], False)
+            consistent = state.pawns[x] == to
+        elif kind == "score":
+            sq = SQUARE_INDEX[action["square"]]
+            coin = state.coins[sq]
+            value = coin % 6
+            effect = (SCORED, x, turned, sq, value, state.tiles[sq] % 6 + value, finished)
+            consistent = coin // 6 == x and state.timers[x] < 0
+        elif kind == "hole":
+            value = VALUE_INDEX[action["coin"][1:]]
+            effect = (HOLED, x, turned, -1, value, 0, finished)
+            consistent = state.hole >> (x * 6 + value) & 1 and state.timers[x] < 0
+        elif kind == "feed":
+            effect = (FED, x, 0, -1, state.timers[x], 0, False)
+            consistent = state.timers[x] >= 0
+        else:
+            raise ValueError(kind)
+        if kind != "feed":  # the turned tiles are exactly the suit's tiles that were free before the play
+            occupied, scored = state.occupied, state.scored
+            if kind == "pawn":
+                occupied = occupied & ~BIT[to] | BIT[frm]
+            elif kind == "score":
+                scored &= ~BIT[sq]
+            consistent = consistent and turned == state.suit_masks[x] & ~(occupied | scored)
+        if consistent and effects_to_json(state, effect) == entries:
+            return effect
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        pass
+    raise NotationError(problem)

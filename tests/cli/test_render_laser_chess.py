@@ -1,0 +1,150 @@
+"""Laser Chess on the terminal: the board, facings, restricted squares, the beam, and `play`."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+import abstracta
+from abstracta.cli.render import renderer_for
+from abstracta.cli.render.laser_chess import RENDERER, describe_shot, piece_glyph, read_board
+
+from .helpers import run
+
+GAME = "laser-chess"
+GRAIL = "ls3dswbsdse3/5k4/dne3dswbssne3/dse1snw1Dnw1Dse3/3dnw1dse1Snw1Dnw/3SneBnDne3Dsw/4K5/3DnwBnDne3Ln b"
+E10 = "ls4k4/10/10/10/2Dse3Dsw3/10/4K5/2Dne6Ln b"  # the beam crosses g1 twice
+
+
+def draw(state, effects, colour: bool, width: int = 130) -> str:
+    console = Console(file=io.StringIO(), width=width, force_terminal=colour, color_system="truecolor" if colour else None)
+    console.print(RENDERER.board(state, effects))
+    return console.file.getvalue()
+
+
+def board_lines(text: str) -> list[str]:
+    return [line[:58].rstrip() for line in text.splitlines()[:10]]
+
+
+def test_registry_picks_the_laser_chess_renderer():
+    assert renderer_for(GAME) is RENDERER
+
+
+def test_glyphs_show_every_facing():
+    assert [piece_glyph(t) for t in ("Ln", "Lw", "ls", "le", "Bn", "be", "Bs", "bw", "K", "k")] == [
+        "L↑", "L←", "l↓", "l→", "B↑", "b→", "B↓", "b←", "K", "k",
+    ]  # fmt: skip
+    assert [piece_glyph(t) for t in ("Dne", "Dse", "dsw", "dnw", "Sne", "snw")] == ["D◥", "D◢", "d◣", "d◤", "S╱", "s╲"]
+
+
+def test_read_board_handles_runs_of_ten():
+    cells = read_board("ls4k4/10/10/10/10/10/10/4K4Ln b")
+    assert len(cells) == 80 and cells["a8"] == "ls" and cells["f8"] == "k" and cells["j1"] == "Ln"
+    assert sum(1 for v in cells.values() if v) == 4
+
+
+def test_plain_board_of_the_grail_start_tints_restricted_squares_as_letters():
+    state = abstracta.load(GAME, setup="grail").start()
+    lines = board_lines(draw(state, [], colour=False))
+    assert lines == [
+        "      a    b    c    d    e    f    g    h    i    j",
+        " 8   ls    b    .    .   dsw  bs   dse   .    r    b    8",
+        " 7    r    .    .    .    .    k    .    .    .    b    7",
+        " 6   dne   .    .    .   dsw  bs   sne   .    .    b    6",
+        " 5   dse   .   snw   .   Dnw   .   Dse   .    .    b    5",
+        " 4    r    .    .   dnw   .   dse   .   Snw   .   Dnw   4",
+        " 3    r    .    .   Sne  Bn   Dne   .    .    .   Dsw   3",
+        " 2    r    .    .    .    K    .    .    .    .    b    2",
+        " 1    r    b    .   Dnw  Bn   Dne   .    .    r   Ln    1",
+        "      a    b    c    d    e    f    g    h    i    j",
+    ]
+
+
+def test_plain_board_marks_the_beam_the_mirrors_and_the_crossing():
+    state = abstracta.load(GAME).parse(E10).play("j1-")
+    text = draw(state, state.last_effects(), colour=False)
+    lines = board_lines(text)
+    assert lines[5] == " 4    r    .  [Dse]  -    -    -  [Dsw]  .    .    b    4"
+    assert lines[7] == " 2    r    .    |    .    K    .    |    .    .    b    2"
+    assert lines[8] == " 1    r    b  [Dne]  -    -    -    +    -    -   Lw    1"  # g1 crossed both ways
+    assert "Blue's beam from j1 (17 squares): left the board after g1" in text
+    assert "Red to move" in text
+
+
+def test_removed_piece_and_hit_king_are_reported():
+    state = abstracta.load(GAME).parse("ls4k4/10/10/10/7Snw2/7dnw1Dsw/10/4K4Ln b").play("h4-h3")  # E6
+    text = draw(state, state.last_effects(), colour=False)
+    rank_4 = next(line for line in text.splitlines() if line.startswith(" 4 "))
+    assert rank_4.split()[8] == "X"  # h4: the removed Red Deflector
+    assert "removed the Red Deflector nw on h4" in text
+    over = abstracta.load(GAME, setup="grail").start().play("j3-j2")
+    text = draw(over, over.last_effects(), colour=False)
+    assert "Game over: Red wins (Blue's King was hit)" in text
+    assert "hit the Blue King on e2" in text
+
+
+def test_blocked_and_laser_stops_are_described():
+    blocked = abstracta.load(GAME).parse("ls4k4/10/10/10/10/10/4K5/5be3Ln b").play("j1-")  # E3
+    assert describe_shot(blocked.last_effects()) == "beam from j1 (4 squares): blocked by the Defender's shield on f1"
+    laser = abstracta.load(GAME).parse("ls4k4/10/10/10/10/10/4K5/sne8Ln r").play("a1+")  # E7
+    assert describe_shot(laser.last_effects()).endswith("stopped by the Laser on j1")
+
+
+def test_colour_board_uses_arrows_mirrors_and_tints():
+    state = abstracta.load(GAME).start().play("c1+")
+    text = draw(state, state.last_effects(), colour=True)
+    for glyph in ("L↑", "l↓", "D◥", "d◢", "S╱", "s╲", "B↑", "b↓", "│", "─"):
+        assert glyph in text, glyph
+    assert "\x1b[" in text and "48;2;58;20;20" in text  # styled, with the Red-only tint
+
+
+def test_narrow_terminals_put_the_panel_under_the_board():
+    state = abstracta.load(GAME).start()
+    lines = draw(state, [], colour=False, width=80).splitlines()
+    assert lines[1].startswith(" 8   ls ") and lines[1].rstrip().endswith("8")
+    assert any(line.startswith("Blue to move") for line in lines[10:])
+
+
+def test_play_grail_to_the_end_through_the_command_line():
+    script = "zz9\nc1+\nmoves\ne1+\nf7-g7\nj3-j2\n"
+    result = run("play", GAME, "--option", "setup=grail", "--seed", "1", input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Traceback" not in out
+    assert "illegal move 'zz9'" in out and "illegal move 'c1+'" in out and "c1 is empty" in out
+    assert "70 legal moves" in out and "j3-j2" in out
+    assert " 8   ls    b    .    .   dsw  bs   dse   .    r    b    8" in out  # the grail start
+    assert "• Blue plays e1+; beam from j1 (" in out
+    assert "• Red plays f7-g7; beam from a8 (" in out
+    assert "• Blue plays j3-j2; beam from j1 (6 squares): hit the Blue King on e2" in out
+    final = out[out.rindex("Blue plays j3-j2") :]
+    assert " 2    r    .    .    .    X    -    -    -    -  [Dsw]  2" in final  # the beam, drawn
+    assert "Game over: Red wins (Blue's King was hit)" in final
+
+
+def test_play_a_drawn_ply_limit_game():
+    result = run("play", GAME, "-o", "max_plies=2", "--seed", "1", input="c1+\nh8+\n")
+    assert result.exit_code == 0, result.output
+    assert "ply 0 of 2" in result.output
+    assert "Game over: Draw (ply limit reached)" in result.output
+
+
+def test_play_offers_and_accepts_the_draw_claim():
+    script = "c1+\nh8+\nc1-\nh8-\nc1+\nh8+\nc1-\nh8-\ndraw\n"
+    result = run("play", GAME, "--seed", "1", input=script)
+    assert result.exit_code == 0, result.output
+    assert "occurred three times" in result.output
+    assert "Blue claims a draw by repetition" in result.output
+    assert "Game over: Draw (threefold repetition claimed)" in result.output
+
+
+def test_removals_of_both_plies_since_the_board_was_last_shown_are_crossed_out():
+    blue = abstracta.load(GAME).parse("ls4k4/10/10/10/10/10/8Dnw1/4K4Ln b").play("i2-j3")  # E2: removes j3
+    red = blue.play("a8-")  # Red's beam runs east along rank 8 into Red's own King on f8
+    text = draw(red, blue.last_effects() + red.last_effects(), colour=False)
+    lines = board_lines(text)
+    assert lines[1] == " 8   le    -    -    -    -    X    .    .    r    b    8"
+    assert lines[6].split()[10] == "X"  # j3, removed by Blue's shot
+    assert "Blue's beam from j1 (2 squares): removed the Blue Deflector nw on j3" in text
+    assert "Game over: Blue wins (Red's King was hit)" in text

@@ -1,0 +1,176 @@
+"""Properties of whole games, checked on random playouts (hypothesis picks seeds).
+
+The strongest check: the engine and ``reference.py`` (a plain reading of the rules, written
+apart) play the same random games and must agree at every ply on ``moves()``, the position,
+``last_effects()``, who acts and the scores. The generic contract checks (round trips, illegal
+input, replay) run for this game in ``tests/test_conformance.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import abstracta
+
+from .positions import W2_BEFORE, W9_BEFORE, W11_BEFORE
+from .reference import Position
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+GAME_SETTINGS = settings(max_examples=60, deadline=None)
+
+# Positions with suits already done (W9's before, W11's before) and a mid-game one (W2's before):
+# random games from them exercise skipping finished suits and a lone live suit playing on.
+
+
+def play_both(state, rng):
+    """Play a random game from ``state`` on the engine and the reference, comparing every ply."""
+    players = state.game.num_players
+    ref = Position.read(state.notation(), players)
+    plies = 0
+    while True:
+        moves = state.moves()
+        assert moves == ref.moves(), state.notation()
+        assert state.notation() == ref.write()
+        assert state.scores() == ref.scores()
+        assert state.seat == ref.turn
+        if state.over:
+            return state, plies
+        move = rng.choice(moves)
+        effects = ref.play(move)
+        state = state.play(move)
+        assert state.last_effects() == effects, (move, state.notation())
+        plies += 1
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@GAME_SETTINGS
+@given(seed=SEEDS)
+def test_engine_agrees_with_the_reference_on_whole_games(players, seed):
+    game = abstracta.load("desfases", players=players)
+    final, plies = play_both(game.start(seed), random.Random(seed))
+    assert plies == 104  # §1: 84 turns + 4 x 5 feeds
+
+
+@pytest.mark.parametrize("position", [W9_BEFORE, W11_BEFORE, W2_BEFORE], ids=["W9", "W11", "W2"])
+@pytest.mark.parametrize("players", [4, 2])
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_engine_agrees_with_the_reference_from_later_positions(position, players, seed):
+    game = abstracta.load("desfases", players=players)
+    play_both(game.parse(position), random.Random(seed))
+
+
+def random_game(game, seed):
+    rng = random.Random(seed)
+    state = game.start(seed)
+    states, moves = [state], []
+    while not state.over:
+        move = rng.choice(state.moves())
+        state = state.play(move)
+        states.append(state)
+        moves.append(move)
+    return states, moves
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@GAME_SETTINGS
+@given(seed=SEEDS)
+def test_every_suit_plays_21_turns_and_feeds_5_times(players, seed):
+    states, moves = random_game(abstracta.load("desfases", players=players), seed)
+    turns, feeds = Counter(), Counter()
+    for state, move in zip(states, moves):
+        (feeds if move.startswith("feed") else turns)[state.seat] += 1
+    assert turns == Counter({"S": 21, "M": 21, "C": 21, "A": 21})
+    assert feeds == Counter({"S": 5, "M": 5, "C": 5, "A": 5})
+    assert all(not s.over for s in states[:-1]) and states[-1].over
+
+
+COIN = re.compile(r"[SMCA][na2345]")
+
+
+def coins_in(notation: str) -> Counter:
+    """Every coin the notation mentions: scoring coins, the hole, timers and reservoirs."""
+    board, records, _ = notation.split(" ")
+    found = Counter()
+    for cell in board.split("/"):
+        for part in cell.split(","):
+            if part.startswith("#"):
+                found.update(COIN.findall(part[1:]))
+            elif "+" in part:
+                found[part.split("+")[1][:2]] += 1
+    for record in records.split(";"):
+        suit, _, timer, reservoir, _, _ = record.split(":")
+        if timer != "-":
+            found[suit + timer] += 1
+        if reservoir != "-":
+            found.update(suit + v for v in reservoir)
+    return found
+
+
+@GAME_SETTINGS
+@given(seed=SEEDS)
+def test_every_coin_is_in_exactly_one_place_at_every_ply(seed):
+    states, _ = random_game(abstracta.load("desfases"), seed)
+    every_coin = Counter({s + v: 1 for s in "SMCA" for v in "na2345"})
+    for state in states:
+        assert coins_in(state.notation()) == every_coin
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@GAME_SETTINGS
+@given(seed=SEEDS)
+def test_points_are_the_sum_of_the_scoring_effects(players, seed):
+    game = abstracta.load("desfases", players=players)
+    states, _ = random_game(game, seed)
+    owners = {4: {"S": 0, "M": 1, "C": 2, "A": 3}, 2: {"S": 0, "M": 0, "A": 1, "C": 1}}[players]
+    totals = [0] * players
+    tiles_scored = set()
+    for state in states[1:]:
+        for effect in state.last_effects():
+            if effect["kind"] == "score":
+                value = "na2345".index(effect["tile"][1]) + "na2345".index(effect["coin"][1])
+                assert effect["points"] == value and effect["coin"][0] == effect["suit"]
+                totals[owners[effect["suit"]]] += value
+                assert effect["square"] not in tiles_scored  # a tile is never scored twice
+                tiles_scored.add(effect["square"])
+    final = states[-1]
+    assert final.scores() == totals
+    best = max(totals)
+    winners = [p for p, t in enumerate(totals) if t == best]
+    expected = [1 / len(winners) if p in winners else -1.0 for p in range(players)]
+    if players == 2:
+        expected = [r - sum(expected) / 2 for r in expected]
+    assert final.returns() == expected
+
+
+@GAME_SETTINGS
+@given(seed=SEEDS)
+def test_turning_changes_only_the_acting_suits_free_tiles(seed):
+    """At every turn-phase ply, the turned squares are exactly the acting suit's tiles with no pawn and no coin."""
+    states, moves = random_game(abstracta.load("desfases", players=2), seed)
+    for before, move, after in zip(states, moves, states[1:]):
+        b_cells, a_cells = cells(before.notation()), cells(after.notation())
+        changed = {sq for sq in b_cells if b_cells[sq][2] != a_cells[sq][2]}
+        turned = {e["square"] for e in after.last_effects() if e["kind"] == "turn"}
+        assert changed == turned
+        if move.startswith("feed"):
+            assert not turned
+            continue
+        free = {sq for sq, cell in b_cells.items() if cell[0] == before.seat and "+" not in cell and "*" not in cell}
+        assert turned == free
+
+
+def cells(notation: str) -> dict[str, str]:
+    board = notation.split(" ")[0]
+    out = {}
+    for row, rank in zip(board.split("/"), "54321"):
+        for cell, file in zip(row.split(","), "abcde"):
+            if not cell.startswith("#"):
+                out[file + rank] = cell
+    return out
