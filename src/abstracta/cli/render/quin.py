@@ -26,7 +26,7 @@ from rich.text import Text
 
 from abstracta.cli.render.generic import Renderer
 from abstracta.core.api import Game, State
-from abstracta.games.quin.board import CENTRE, GATEWAYS, SQUARE_INDEX
+from abstracta.games.quin.board import CENTRE, GATEWAYS, SQUARE_INDEX, SQUARE_NAMES
 from abstracta.games.quin.notation import parse_fields
 from abstracta.games.quin.pieces import KIND_LETTERS, REVEALED, SHADOW
 
@@ -102,7 +102,6 @@ class Board:
     def __init__(self, state: State, effects: list[dict[str, Any]], renderer: Renderer) -> None:
         self.state = state
         self.fields = parse_fields(state.notation())
-        self.viewer = getattr(state, "viewer", None) if self.fields.viewer is not None else None
         self.effects = effects
         self.renderer = renderer
         self.marked: set[int] = set()
@@ -237,8 +236,6 @@ def _letters(counts, owner: int) -> str:
 
 
 def _square_name(sq: int) -> str:
-    from abstracta.games.quin.board import SQUARE_NAMES
-
     return SQUARE_NAMES[sq]
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from abstracta.games.quin.board import CENTRE, GATEWAYS, IS_HORIZON, IS_IRIS, SQUARE_INDEX, same_diameter
+from abstracta.games.quin.board import (
+    CENTRE,
+    GATEWAYS,
+    IS_HORIZON,
+    IS_IRIS,
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    same_diameter,
+)
 from abstracta.games.quin.pieces import AL, KIND_INDEX, LIGHT, MEMORY, PERIPHERAL, REFLECTOR, TIME, VOID
 
 if TYPE_CHECKING:
@@ -30,7 +38,7 @@ GRAMMAR_HELP = (
     "not a Quin move; the forms are 'f2-o', 'd3-b3 over c3', 'time e4 e2', 'swap f2 f5', 'raise S f5', "
     "'reflect l4 f4 via f3', 'gravity d4: h4-c4, k2-d3', 'reinforce A@e5 L@g5', 'pass', 'place L f5', 'ready'"
 )
-FREE_TIME, FREE_MEMORY, FREE_RAISE = 1, 2, 4
+FREE_TIME, FREE_MEMORY, FREE_RAISE = 1, 2, 4  # as in rules.py (not imported: rules imports this module lazily)
 
 
 def explain(state: "QuinState", move: object) -> str:
@@ -188,8 +196,6 @@ def _ready(state):
 
 
 def _name(sq):
-    from abstracta.games.quin.board import SQUARE_NAMES
-
     return SQUARE_NAMES[sq]
 
 

@@ -23,7 +23,6 @@ from abstracta.games.quin.board import (
     GATEWAYS,
     NUM_SQUARES,
     SETUP_SQUARES,
-    SIDE_OF,
     SQUARE_INDEX,
     SQUARE_NAMES,
 )
@@ -76,13 +75,12 @@ def counters_text(state) -> str:
     )
 
 
-_ENTRY_TEXT = {}
-for _sq, _name in enumerate(SQUARE_NAMES):
-    for _kind in range(8):
-        for _owner in (0, 1):
-            for _revealed in (False, True):
-                _piece = code(_kind, _owner, _revealed)
-                _ENTRY_TEXT[_sq, _piece] = _name + letter(_piece) + ("+" if _revealed else "")
+_ENTRY_TEXT = {
+    (sq, piece): name + letter(piece) + ("+" if piece & REVEALED else "")
+    for sq, name in enumerate(SQUARE_NAMES)
+    for piece in (code(kind, owner, revealed) for kind in range(8) for owner in (0, 1) for revealed in (False, True))
+}
+"""Board entries (``e3S+``) by (square, piece code), written once."""
 
 
 def format_position(state: "QuinState") -> str:
