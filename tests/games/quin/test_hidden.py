@@ -187,6 +187,15 @@ def test_views_in_setup_hide_placed_pieces_and_the_reserve():
     assert world.moves() == state.moves()
 
 
+def test_a_view_refuses_bad_moves_without_telling_anything():
+    state = abstracta.load("quin", setup="standard").start()
+    view = state.view(0)
+    for move in ("l5-l4", "zz", [], None):
+        with pytest.raises(abstracta.IllegalMove) as info:
+            view.play(move)
+        assert view.notation() in str(info.value) and state.notation() not in str(info.value)
+
+
 def test_a_view_only_answers_for_its_own_viewer():
     view = abstracta.load("quin").start(1).view(0)
     assert view.view(0) is view

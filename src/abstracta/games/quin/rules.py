@@ -414,6 +414,8 @@ def public_move(move: str) -> str:
     >>> public_move("reinforce A@e5 L@g5"), public_move("place T e3"), public_move("d3-b3 over c3")
     ('reinforce ?@e5 ?@g5', 'place ? e3', 'd3-b3 over c3')
     """
+    if not isinstance(move, str):
+        return move
     if move.startswith("reinforce "):
         return "reinforce " + " ".join("?" + entry[1:] for entry in move[10:].split(" "))
     if move.startswith("place "):
