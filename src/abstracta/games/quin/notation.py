@@ -47,6 +47,9 @@ PHASES = ("setup", "play")
 FREE_LETTERS = ((1, "T"), (2, "M"), (4, "R"))
 HIDDEN = -1  # kind of a piece a view does not show
 
+# Raw effect tuples, as rules.py records them; dicts are built only when last_effects() is asked.
+E_REVEAL, E_SLING, E_FLASH, E_REMOVED, E_PUSH, E_WIN, E_DRAW = range(7)
+
 _ENTRY = re.compile(r"([a-l][1-5]|o)(?:([LSARMTPVlsarmtpv])(\+?)|\?([SN]?))")
 _PAIR = re.compile(r"([0-9])/([0-9])")
 _FREE = re.compile(r"-|T?M?R?")
@@ -331,23 +334,23 @@ def effects_to_json(effects: tuple, mask=None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for effect in effects:
         kind = effect[0]
-        if kind == 0:
+        if kind == E_REVEAL:
             out.append({"kind": "reveal", "square": SQUARE_NAMES[effect[1]], "piece": letter(effect[2])})
-        elif kind == 1:
+        elif kind == E_SLING:
             out.append({"kind": "slingshot", "over": SQUARE_NAMES[effect[1]]})
-        elif kind == 2:
+        elif kind == E_FLASH:
             _, to, frm, attacker, defender, result = effect
             out.append({
                 "kind": "flash", "square": SQUARE_NAMES[to], "from": SQUARE_NAMES[frm], "attacker": letter(attacker),
                 "defender": letter(defender), "result": RESULT_NAMES[result],
             })  # fmt: skip
-        elif kind == 3:
+        elif kind == E_REMOVED:
             out.append({"kind": "removed", "square": SQUARE_NAMES[effect[1]], "piece": letter(effect[2])})
-        elif kind == 4:
+        elif kind == E_PUSH:
             _, frm, to, piece = effect
             shown = "?" if piece < 0 or (mask is not None and mask(piece)) else letter(piece)
             out.append({"kind": "push", "from": SQUARE_NAMES[frm], "to": SQUARE_NAMES[to], "piece": shown})
-        elif kind == 5:
+        elif kind == E_WIN:
             out.append({"kind": "win", "player": effect[1], "reason": effect[2]})
         else:
             out.append({"kind": "draw", "reason": effect[1]})
@@ -376,22 +379,22 @@ def effects_from_json(entries: Any) -> tuple:
             kind = entry["kind"]
             keys = set(entry)
             if kind == "reveal" and keys == {"kind", "square", "piece"}:
-                raw.append((0, _square(entry["square"]), _piece_of(entry["piece"], False)))
+                raw.append((E_REVEAL, _square(entry["square"]), _piece_of(entry["piece"], False)))
             elif kind == "slingshot" and keys == {"kind", "over"}:
-                raw.append((1, _square(entry["over"])))
+                raw.append((E_SLING, _square(entry["over"])))
             elif kind == "flash" and keys == {"kind", "square", "from", "attacker", "defender", "result"}:
-                raw.append((2, _square(entry["square"]), _square(entry["from"]), _piece_of(entry["attacker"]),
+                raw.append((E_FLASH, _square(entry["square"]), _square(entry["from"]), _piece_of(entry["attacker"]),
                             _piece_of(entry["defender"]), RESULT_NAMES.index(entry["result"])))  # fmt: skip
             elif kind == "removed" and keys == {"kind", "square", "piece"}:
-                raw.append((3, _square(entry["square"]), _piece_of(entry["piece"])))
+                raw.append((E_REMOVED, _square(entry["square"]), _piece_of(entry["piece"])))
             elif kind == "push" and keys == {"kind", "from", "to", "piece"}:
                 pushed = -1 if entry["piece"] == "?" else _piece_of(entry["piece"], False)  # '?': saved from a view
-                raw.append((4, _square(entry["from"]), _square(entry["to"]), pushed))
+                raw.append((E_PUSH, _square(entry["from"]), _square(entry["to"]), pushed))
             elif kind == "win" and keys == {"kind", "player", "reason"} and entry["player"] in (0, 1) \
                     and type(entry["player"]) is int and entry["reason"] in ("capture", "first-sight"):
-                raw.append((5, entry["player"], entry["reason"]))
+                raw.append((E_WIN, entry["player"], entry["reason"]))
             elif kind == "draw" and keys == {"kind", "reason"} and entry["reason"] in ("turns", "quiet"):
-                raw.append((6, entry["reason"]))
+                raw.append((E_DRAW, entry["reason"]))
             else:
                 raise ValueError(kind)
         except (KeyError, ValueError, TypeError):

@@ -20,6 +20,7 @@ from abstracta.core.errors import IllegalMove, NotationError
 from abstracta.core.options import choice_option, int_option
 from abstracta.core.rng import make_rng
 from abstracta.games.quin import notation
+from abstracta.games.quin.notation import E_DRAW, E_FLASH, E_PUSH, E_REMOVED, E_REVEAL, E_SLING, E_WIN
 from abstracta.games.quin.board import (
     CENTRE,
     DIAGONALS,
@@ -71,8 +72,6 @@ QUIET_TURNS = 100  # §8: the quiet-turn draw
 # Action tuples (the values of the moves() dict); the first item says which.
 A_STEP, A_DIAGONAL, A_SLING, A_TIME, A_SWAP, A_RAISE, A_REFLECT, A_GRAVITY, A_REINFORCE, A_PASS, A_PLACE, A_READY = range(12)
 
-# Raw effect tuples (built into dicts only by last_effects(), notation.py).
-E_REVEAL, E_SLING, E_FLASH, E_REMOVED, E_PUSH, E_WIN, E_DRAW = range(7)
 WIN_CAPTURE, WIN_FIRST_SIGHT = "capture", "first-sight"
 DRAW_TURNS, DRAW_QUIET = "turns", "quiet"
 
