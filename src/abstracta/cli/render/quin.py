@@ -29,6 +29,7 @@ from abstracta.core.api import Game, State
 from abstracta.games.quin.board import CENTRE, GATEWAYS, SQUARE_INDEX, SQUARE_NAMES
 from abstracta.games.quin.notation import parse_fields
 from abstracta.games.quin.pieces import KIND_LETTERS, REVEALED, SHADOW
+from abstracta.games.quin.rules import FREE_MEMORY, FREE_RAISE, FREE_TIME
 
 NAMES = ("South", "North")
 SEAT_NAMES = {"S": "South", "N": "North"}
@@ -205,7 +206,8 @@ class Board:
         if f.phase == 0:
             return Text("Setup: 'place K sq' on rings 2-5 of your side (the Light on a Gateway), then 'ready'\n")
         side = f.side
-        used = [name for bit, name in ((1, "Time"), (2, "Memory swap"), (4, "Resurrection")) if f.free & bit]
+        powers = ((FREE_TIME, "Time"), (FREE_MEMORY, "Memory swap"), (FREE_RAISE, "Resurrection"))
+        used = [name for bit, name in powers if f.free & bit]
         if f.viewer is not None and f.viewer != side:  # the mover's kinds are not all known here
             return Text(f"Free actions used this turn: {', '.join(used) or 'none'}\n")
         own = [p for p in f.board if p > 0 and (p >> 3) & 1 == side]

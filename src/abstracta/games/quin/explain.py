@@ -15,6 +15,7 @@ from abstracta.games.quin.board import (
     same_diameter,
 )
 from abstracta.games.quin.pieces import AL, KIND_INDEX, LIGHT, MEMORY, PERIPHERAL, REFLECTOR, TIME, VOID
+from abstracta.games.quin.rules import FREE_MEMORY, FREE_TIME
 
 if TYPE_CHECKING:
     from abstracta.games.quin.rules import QuinState
@@ -38,7 +39,6 @@ GRAMMAR_HELP = (
     "not a Quin move; the forms are 'f2-o', 'd3-b3 over c3', 'time e4 e2', 'swap f2 f5', 'raise S f5', "
     "'reflect l4 f4 via f3', 'gravity d4: h4-c4, k2-d3', 'reinforce A@e5 L@g5', 'pass', 'place L f5', 'ready'"
 )
-FREE_TIME, FREE_MEMORY, FREE_RAISE = 1, 2, 4  # as in rules.py (not imported: rules imports this module lazily)
 
 
 def explain(state: "QuinState", move: object) -> str:
@@ -150,7 +150,10 @@ def _reflect(state, s, d, r):
     if not same_diameter(s, r):
         return f"{_name(s)} and {_name(r)} are not on one diameter"
     if d == CENTRE or IS_IRIS[d] or IS_HORIZON[d]:
-        return "a Reflection lands next to the Reflector along its line on rings 2-5, never on the Iris, o or the Horizon"
+        return (
+            "a Reflection lands next to the Reflector along its line on rings 2-5, "
+            "never on the Iris, o or the Horizon"
+        )
     if _mine(state, d):
         return f"{_name(d)} holds your own piece"
     return f"{_name(d)} is not next to the Reflector on {_name(r)} along its own line"

@@ -129,7 +129,9 @@ def hidden_code(owner: int) -> int:
 
 def _number(text: str, what: str) -> int:
     if not CANONICAL_NUMBER.fullmatch(text):
-        raise NotationError(f"Q1 syntax: {what} {text!r} is not a canonical number (digits only, no sign, no leading zeros)")
+        raise NotationError(
+            f"Q1 syntax: {what} {text!r} is not a canonical number (digits only, no sign, no leading zeros)"
+        )
     return int(text)
 
 
@@ -188,11 +190,15 @@ def parse_fields(text: Any) -> Fields:
                 raise NotationError(f"Q1 syntax: board entry {entry!r}: '?' is only allowed in a view (12 fields)")
             if viewer == -1:
                 if not match[4]:
-                    raise NotationError(f"Q1 syntax: board entry {entry!r}: a spectator's view writes a hidden piece as sq?S or sq?N")
+                    raise NotationError(
+                        f"Q1 syntax: board entry {entry!r}: a spectator's view writes a hidden piece as sq?S or sq?N"
+                    )
                 board[sq] = hidden_code(SEATS.index(match[4]))
             else:
                 if match[4]:
-                    raise NotationError(f"Q1 syntax: board entry {entry!r}: a player's view writes a hidden piece as {match[1]}?")
+                    raise NotationError(
+                        f"Q1 syntax: board entry {entry!r}: a player's view writes a hidden piece as {match[1]}?"
+                    )
                 board[sq] = hidden_code(1 - viewer)
 
     if side_f not in SEATS:
@@ -271,7 +277,9 @@ def check(f: Fields) -> None:
     centre = board[CENTRE]
     endings = [f.removed[0][LIGHT] > 0, f.removed[1][LIGHT] > 0, centre > 0 and centre & 7 == LIGHT]
     if sum(endings) > 1:
-        raise NotationError("Q3 Light endings: more than one of 'South's Light removed', 'North's Light removed', 'a Light on o' holds")
+        raise NotationError(
+            "Q3 Light endings: more than one of 'South's Light removed', 'North's Light removed', 'a Light on o' holds"
+        )
     if f.phase == 0:
         _check_setup(f)
     else:
@@ -300,7 +308,10 @@ def _check_setup(f: Fields) -> None:
             raise NotationError(f"Q5 setup order: North has a piece on {name}, but South is still placing")
     if (any(f.removed[0]) or any(f.removed[1]) or f.memory != (0, 0) or f.raised != (0, 0) or f.free
             or f.locked or f.turns or f.quiet):  # fmt: skip
-        raise NotationError("Q6 setup counters: removed, memory, raised, free, locked, turns and quiet must be -/- 0/0 0/0 - - 0 0 during setup")
+        raise NotationError(
+            "Q6 setup counters: removed, memory, raised, free, locked, turns and quiet must be "
+            "-/- 0/0 0/0 - - 0 0 during setup"
+        )
 
 
 def _check_play(f: Fields) -> None:
@@ -317,7 +328,9 @@ def _check_play(f: Fields) -> None:
             raise NotationError(f"Q7 lock: neither locked square holds {SEATS[side]}'s Memory")
         other = pieces[1] if memory_here[0] else pieces[0]
         if other == 0 and not time_used:
-            raise NotationError("Q7 lock: a locked square is empty, which only a Time used after the swap explains (no T in free)")
+            raise NotationError(
+                "Q7 lock: a locked square is empty, which only a Time used after the swap explains (no T in free)"
+            )
         if other and _owner(other) != side:
             raise NotationError(f"Q7 lock: a locked square holds a piece that is not {SEATS[side]}'s")
         if f.memory[side] == 0:

@@ -70,7 +70,8 @@ MAX_SWAPS = 2
 QUIET_TURNS = 100  # §8: the quiet-turn draw
 
 # Action tuples (the values of the moves() dict); the first item says which.
-A_STEP, A_DIAGONAL, A_SLING, A_TIME, A_SWAP, A_RAISE, A_REFLECT, A_GRAVITY, A_REINFORCE, A_PASS, A_PLACE, A_READY = range(12)
+(A_STEP, A_DIAGONAL, A_SLING, A_TIME, A_SWAP, A_RAISE, A_REFLECT, A_GRAVITY, A_REINFORCE, A_PASS, A_PLACE,
+ A_READY) = range(12)  # fmt: skip
 
 WIN_CAPTURE, WIN_FIRST_SIGHT = "capture", "first-sight"
 DRAW_TURNS, DRAW_QUIET = "turns", "quiet"
@@ -166,7 +167,9 @@ def _pushed_as_on_board(board: tuple, effect: tuple) -> tuple:
     if there <= 0:  # hidden in the view being restored
         return (kind, frm, to, -1)
     if piece >= 0 and (piece & 15) != (there & 15):
-        raise NotationError(f"last_effects: the push to {SQUARE_NAMES[to]} names a piece that is not the one standing there")
+        raise NotationError(
+            f"last_effects: the push to {SQUARE_NAMES[to]} names a piece that is not the one standing there"
+        )
     return (kind, frm, to, there)
 
 
@@ -622,7 +625,9 @@ def _play_time(state: QuinState, action: tuple) -> QuinState:
     removed = list(state.removed[p])
     removed[TIME] += 1
     removeds = (tuple(removed), state.removed[1]) if p == 0 else (state.removed[0], tuple(removed))
-    return _free_action(state, tuple(board), removeds, state.memory, state.raised, FREE_TIME, state.locked, tuple(effects))
+    return _free_action(
+        state, tuple(board), removeds, state.memory, state.raised, FREE_TIME, state.locked, tuple(effects)
+    )
 
 
 def _play_swap(state: QuinState, action: tuple) -> QuinState:
@@ -671,7 +676,9 @@ def _play_place(state: QuinState, action: tuple) -> QuinState:
 
 def _play_ready(state: QuinState, action: tuple) -> QuinState:
     if state.side == 0:
-        return new_state(state.game, state.board, 1, SETUP, state.reserve, state.removed, (0, 0), (0, 0), 0, (), 0, 0, ())
+        return new_state(
+            state.game, state.board, 1, SETUP, state.reserve, state.removed, (0, 0), (0, 0), 0, (), 0, 0, ()
+        )
     return new_state(state.game, state.board, 0, PLAY, state.reserve, state.removed, (0, 0), (0, 0), 0, (), 0, 0, ())
 
 
@@ -741,7 +748,9 @@ def new_state(
     return state
 
 
-def judge(max_turns: int, phase: int, board: tuple, removed: tuple, turns: int, quiet: int) -> tuple[int | None, str | None]:
+def judge(
+    max_turns: int, phase: int, board: tuple, removed: tuple, turns: int, quiet: int
+) -> tuple[int | None, str | None]:
     """``(winner, reason)`` by the first condition of §8 that holds, ``(None, None)`` when play goes on."""
     if phase != PLAY:
         return None, None

@@ -61,8 +61,10 @@ class QuinView(State):
     def from_fields(cls, game, fields: notation.Fields) -> "QuinView":
         view = object.__new__(cls)
         viewer = None if fields.viewer == -1 else fields.viewer
-        view._fill(game, viewer, fields.board, fields.side, fields.phase, tuple(fields.reserve), fields.removed,
-                   fields.memory, fields.raised, fields.free, fields.locked, fields.turns, fields.quiet, ())  # fmt: skip
+        view._fill(
+            game, viewer, fields.board, fields.side, fields.phase, tuple(fields.reserve), fields.removed,
+            fields.memory, fields.raised, fields.free, fields.locked, fields.turns, fields.quiet, (),
+        )  # fmt: skip
         return view
 
     def _fill(self, game, viewer, board, side, phase, reserve, removed, memory, raised, free, locked, turns, quiet,
@@ -189,7 +191,9 @@ class QuinView(State):
                 rng.shuffle(hidden_squares)
             if LIGHT in pool:
                 pool.remove(LIGHT)
-                allowed = [sq for sq in hidden_squares if sq != CENTRE and (self.phase == PLAY or sq in GATEWAYS[owner])]
+                allowed = [
+                    sq for sq in hidden_squares if sq != CENTRE and (self.phase == PLAY or sq in GATEWAYS[owner])
+                ]
                 choices = allowed + ([-1] if slots else [])
                 spot = choices[-1] if rng is None and slots else choices[0] if rng is None else rng.choice(choices)
                 if spot < 0:
