@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/abstracta bench strategic-reserve --seconds 5
 	$(BIN)/abstracta bench laser-chess --seconds 5
 	$(BIN)/abstracta bench reflec --seconds 5
+	$(BIN)/abstracta bench quin --seconds 5
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis

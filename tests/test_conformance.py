@@ -27,6 +27,7 @@ GAMES = abstracta.games()
 EXTRA_OPTIONS = {
     "desfases": [{"players": 2}, {"players": "4"}],
     "laser-chess": [{"setup": "curiosity"}, {"setup": "grail"}, {"setup": "mercury", "max_plies": 30}, {"setup": "sophie"}],
+    "quin": [{"setup": "standard"}, {"setup": "manual"}, {"setup": "random", "max_turns": 12}],
     "reflec": [{"players": 3}, {"players": 4}, {"players": 4, "max_turns": 3}],
     "strategic-reserve": [{"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40}],
 }

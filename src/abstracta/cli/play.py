@@ -78,7 +78,7 @@ class TerminalGame:
             elif state.player in self.bots:
                 label, choose = self.bots[state.player]
                 with self.console.status(f"{self.renderer.actor(state)} ({label}) is thinking..."):
-                    move = choose(state)
+                    move = choose(state.view(state.player))  # a bot knows what its player knows
                 self.advance(move, label)
             elif not self.human_turn():
                 return 0
@@ -87,7 +87,9 @@ class TerminalGame:
         before = self.state
         after = before.play(move)
         self.history.append(after)
-        line = self.renderer.describe(before, move, after)
+        watcher = self.perspective(before)
+        shown = move if watcher == before.player else before.public_move(move)
+        line = self.renderer.describe(self.seen(before, watcher), shown, self.seen(after, watcher))
         if label:
             line += f"  [{label}]"
         style = "dim" if before.player == CHANCE else ""
@@ -101,8 +103,8 @@ class TerminalGame:
             name = self.renderer.actor(state)
             line = self.prompt(f"{name}> ")
             if line is None:
-                self.say("\nEnd of input: game left at " + state.notation())
-                self.say("Continue it with --position " + repr(state.notation()))
+                self.say("")
+                self.leave(state, "End of input: game")
                 return False
             text = line.strip()
             if not text:
@@ -112,8 +114,7 @@ class TerminalGame:
                 return True
             word = text.lower()
             if word in QUIT_WORDS:
-                self.say("Game left at " + state.notation())
-                self.say("Continue it with --position " + repr(state.notation()))
+                self.leave(state)
                 return False
             if word == "moves":
                 moves = state.moves()
@@ -124,13 +125,13 @@ class TerminalGame:
             elif word == "board":
                 self.show_board(self.shown_effects)
             elif word in ("position", "notation"):
-                self.say(state.notation())
+                self.say(self.seen(state).notation())
             elif word == "undo":
                 if self.undo():
-                    self.show_board(self.state.last_effects())
+                    self.show_board(self.seen(self.state).last_effects())
             else:
                 try:
-                    state.play(text)  # not in moves(), so this raises IllegalMove saying why
+                    self.seen(state).play(text)  # not in moves(), so this raises IllegalMove saying why
                 except IllegalMove as error:
                     self.say(str(error), "red")
                     self.say("Type 'moves' for the legal moves, 'help' for commands.", "dim")
@@ -148,6 +149,29 @@ class TerminalGame:
                 return True
         self.say("Nothing to undo.", "red")
         return False
+
+    # -- what the person at this terminal may see ------------------------------
+    def perspective(self, state: State) -> int | None:
+        """Whose knowledge the terminal shows: the one human against bots; in hotseat the player to move
+        (None, a spectator, once the game is over)."""
+        humans = [p for p in range(state.game.num_players) if p not in self.bots]
+        if len(humans) == 1:
+            return humans[0]
+        return state.player if state.player is not None and state.player >= 0 else None
+
+    def seen(self, state: State, viewer: int | None = -1) -> State:
+        """``state`` as the terminal may show it: itself with perfect information, else a view (Quin)."""
+        if state.game.perfect_information:
+            return state
+        return state.view(self.perspective(state) if viewer == -1 else viewer)
+
+    def leave(self, state: State, what: str = "Game") -> None:
+        """Say where the game was left and how to continue it, unless the position would reveal hidden pieces."""
+        if state.game.perfect_information or self.hotseat:
+            self.say(f"{what} left at " + state.notation())
+            self.say("Continue it with --position " + repr(state.notation()))
+        else:
+            self.say(f"{what} left at {self.seen(state).notation()} (your view; the bot's hidden pieces stay hidden)")
 
     # -- output -----------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
@@ -169,12 +193,12 @@ class TerminalGame:
         """Draw the position, by default with the effects of every play since a human last saw it."""
         last = len(self.history) - 1
         if effects is None:
-            effects = [e for state in self.history[self.shown + 1 : last + 1] for e in state.last_effects()]
+            effects = [e for state in self.history[self.shown + 1 : last + 1] for e in self.seen(state).last_effects()]
             if self.shown >= last:
-                effects = self.state.last_effects()
+                effects = self.seen(self.state).last_effects()
         self.shown, self.shown_effects = last, effects
         self.console.print()
-        self.console.print(self.renderer.board(self.state, effects, hints=self.hints))
+        self.console.print(self.renderer.board(self.seen(self.state), effects, hints=self.hints))
 
     def announce_result(self) -> None:
         state = self.state

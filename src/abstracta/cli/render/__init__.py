@@ -15,6 +15,7 @@ from abstracta.cli.render.generic import GENERIC, Renderer
 RENDERERS: dict[str, str] = {
     "desfases": "abstracta.cli.render.desfases",
     "laser-chess": "abstracta.cli.render.laser_chess",
+    "quin": "abstracta.cli.render.quin",
     "reflec": "abstracta.cli.render.reflec",
     "strategic-reserve": "abstracta.cli.render.strategic_reserve",
 }
