@@ -278,38 +278,46 @@ class GameService:
             self._commit(live, sample_chance(live.state, self.chance_rng))
 
     # -- bots ------------------------------------------------------------------
-    def _schedule_bot(self, live: LiveGame) -> None:
-        if self._closing.is_set() or live.state.over or live.bot_level(live.state.player) is None:
-            return
+    def _schedule_bot(self, live: LiveGame, finished_turn: bool = False) -> None:
+        """Start the bot of the seat to move, unless one is already at work on this game.
+
+        A bot turn ends by calling this with ``finished_turn``: clearing its own mark and
+        starting the next bot happen under one lock, so :meth:`wait_for_bots` never sees
+        a gap between two bot moves.
+        """
         with self._bots_lock:
+            if finished_turn:
+                self._bots_pending.discard(live.id)
+            state = live.state
+            if self._closing.is_set() or state.over or live.bot_level(state.player) is None:
+                return
             if live.id in self._bots_pending:
                 return
             self._bots_pending.add(live.id)
-        try:
-            self._executor.submit(self._bot_turn, live)
-        except RuntimeError:  # shutting down
-            with self._bots_lock:
+            try:
+                self._executor.submit(self._bot_turn, live)
+            except RuntimeError:  # shutting down
                 self._bots_pending.discard(live.id)
 
     def _bot_turn(self, live: LiveGame) -> None:
         """One bot move: think on the view, wait out the pause, then play through the humans' path."""
         try:
             chosen = self._bot_think(live)
+            if chosen is not None:
+                player, move, ply = chosen
+                try:
+                    self._play_as(live, player, move, ply)
+                except ApiError as error:  # the game moved on meanwhile
+                    log.warning("bot move %r in game %s refused: %s", move, live.id, error.message)
+                    chosen = None
         except Exception:
             log.exception("bot failed in game %s", live.id)
             chosen = None
-        finally:
+        if chosen is None:  # nothing played: do not try again in a loop
             with self._bots_lock:
                 self._bots_pending.discard(live.id)
-        if chosen is None:
-            return
-        player, move, ply = chosen
-        try:
-            self._play_as(live, player, move, ply)  # schedules the next bot, if any
-        except ApiError as error:  # the game moved on meanwhile
-            log.warning("bot move %r in game %s refused: %s", move, live.id, error.message)
-        except Exception:
-            log.exception("bot move %r in game %s failed", move, live.id)
+        else:
+            self._schedule_bot(live, finished_turn=True)
 
     def _bot_think(self, live: LiveGame) -> tuple[int, str, int] | None:
         began = time.monotonic()
