@@ -93,7 +93,7 @@ function resultText(view) {
   if (!winners.length) return "Draw";
   const who = winners.map(seatName).join(" & ");
   const you = [...page.views.values()].map((v) => v.you).filter((p) => p !== null);
-  if (you.length === 1) return winners.includes(you[0]) ? `You win! (${who})` : `${who} wins`;
+  if (you.length === 1) return winners.includes(you[0]) ? `You win! (${who})` : `${who} wins - you lose`;
   return `${who} ${winners.length > 1 ? "win" : "wins"}`;
 }
 
@@ -134,20 +134,34 @@ function renderExtraMoves() {
   }
 }
 
+// One line per turn: a chance outcome is shown with the move that follows it ("Blue  5,2  a5").
 function renderHistory() {
   const view = page.shown;
   const list = $("history");
   list.replaceChildren();
+  let chance = [];
   view.history.forEach((move, i) => {
     const p = view.history_players[i];
+    if (p < 0) {
+      chance.push(move);
+      if (i < view.history.length - 1) return;
+    }
     const li = document.createElement("li");
-    li.className = p < 0 ? "chance" : `seat-${p}`;
     const who = document.createElement("span");
     who.className = "who";
-    who.textContent = p < 0 ? "dice" : seatName(p);
+    who.textContent = p < 0 ? "chance" : seatName(p);
     if (p >= 0) who.style.color = page.plugin.seatColors[p] || "";
-    li.append(who, ` ${move}`);
+    li.append(who);
+    if (chance.length) {
+      const rolled = document.createElement("span");
+      rolled.className = "chance-outcome";
+      rolled.textContent = ` ${chance.join(" ")}`;
+      li.append(rolled);
+    }
+    if (p >= 0) li.append(` ${move}`);
+    li.dataset.ply = String(i + 1);
     list.append(li);
+    chance = [];
   });
   list.scrollTop = list.scrollHeight;
 }
