@@ -1,0 +1,63 @@
+"""Board modules drawn in the browser from positions and effects written in the rules files.
+
+These run whether or not the game's engine is registered on this branch, so a board written
+ahead of its engine is checked against the notation it will receive (positions, moves and
+last_effects copied from rules/<slug>.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import SCREENSHOTS
+
+LASER_ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
+
+SAMPLES = {
+    "strategic-reserve": {
+        "view": {"position": "6/2R1R1/1R2B1/1B2R1/1RBRB1/6 r 6 8 3,5 0", "history": ["3,5"],
+                 "last_effects": [{"kind": "roll", "seat": "red", "roll": "3,5", "square": "c5", "hit": "friendly",
+                                   "removed": ["b5", "d5"]}]},  # fmt: skip
+        "pieces": 10,
+        "squares": 36,
+        "moves": {"c4": {"from": None, "to": "c4"}, "3,5": None},
+    },
+    "laser-chess": {
+        "view": {"position": LASER_ACE.replace("2DnwBn", "2DneBn").replace(" b", " r"), "history": ["c1+"],
+                 "last_effects": [{"kind": "beam", "from": "j1", "path": ["j2", "j3", "j4", "i4", "h4", "h5", "i5",
+                                                                            "j5", "j6", "j7", "j8"], "stop": "edge"}]},  # fmt: skip
+        "pieces": 26,
+        "squares": 80,
+        "moves": {"c1-b2": {"from": "c1", "to": "b2"}, "j1-": {"from": "j1", "to": "j1"}, "draw": None},
+    },
+}
+
+
+@pytest.mark.parametrize("slug", sorted(SAMPLES))
+def test_board_module_draws_a_rules_file_position(page, server_url, slug):
+    sample = SAMPLES[slug]
+    page.goto(server_url + "/")
+    drawn = page.evaluate(
+        """async ({slug, view, moves}) => {
+            const board = await import(`/static/boards/${slug}.js`);
+            const svg = board.draw({options: {}, num_players: 2, ...view},
+                                   {flipped: false, animate: false, marks: {targets: new Set(), selected: null}});
+            const holder = document.createElement("div");
+            holder.id = "preview";
+            holder.style.cssText = "width: 760px; background: #fffdf8; padding: 8px";
+            holder.append(svg);
+            document.body.replaceChildren(holder);
+            const parsed = {};
+            for (const move of moves) parsed[move] = board.parseMove(move, view);
+            return {pieces: svg.querySelectorAll("[data-piece]").length,
+                    squares: svg.querySelectorAll("[data-sq]").length, parsed,
+                    names: board.seatNames({}, 2)};
+        }""",
+        {"slug": slug, "view": sample["view"], "moves": list(sample["moves"])},
+    )
+    assert drawn["pieces"] == sample["pieces"]
+    assert drawn["squares"] == sample["squares"]
+    assert drawn["parsed"] == sample["moves"]
+    assert len(drawn["names"]) == 2
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.locator("#preview").screenshot(path=str(SCREENSHOTS / f"board-{slug}.png"))
