@@ -99,6 +99,10 @@ def test_every_answer_is_built_from_the_holders_view(client, slug):
             if view.notation() != state.notation():  # the view hides something: it must never leak
                 text = json.dumps(seen)
                 assert not any(full in text for full in full_texts)
+            refused = client.post(f"/api/games/{game_id}/moves", json={"move": "no such move"}, headers=auth(token))
+            assert refused.status_code in (400, 401, 409)
+            if view.notation() != state.notation():
+                assert not any(full in refused.text for full in full_texts)
         token = tokens[str(spectator["player"])]
         mine = view_of(client, game_id, token)
         client.post(f"/api/games/{game_id}/moves", json={"move": rng.choice(mine["moves"])}, headers=auth(token))

@@ -244,15 +244,22 @@ class GameService:
             if state.player != player:
                 raise ApiError(409, f"it is not your turn: player {state.player} ({state.seat}) is to move")
             if move not in state.moves():
-                try:
-                    state.play(move)  # the game's own words for why
-                    reason = "not in moves()"
-                except ValueError as error:
-                    reason = str(error)
-                raise ApiError(400, f"illegal move {move!r}: {reason}")
+                raise ApiError(400, f"illegal move {move!r}: {self._refusal(live, state, move)}")
             self._commit(live, move)
             self._resolve_chance(live)
         self._schedule_bot(live)
+
+    @staticmethod
+    def _refusal(live: LiveGame, state: State, move: str) -> str:
+        """Why ``move`` is refused, in the game's own words where they cannot reveal anything hidden."""
+        if not live.game.perfect_information:
+            # An engine's message may quote the full position; the sender may only learn its view.
+            return "it is not one of your legal moves now (the view's 'moves' lists them)"
+        try:
+            state.play(move)
+        except ValueError as error:
+            return str(error)
+        return "not in moves()"
 
     def _commit(self, live: LiveGame, move: str) -> None:
         """Store, then apply, then tell the listeners. Called with the game's lock held."""
