@@ -30,6 +30,18 @@ SAMPLES = {
         "squares": 80,
         "moves": {"c1-b2": {"from": "c1", "to": "b2"}, "j1-": {"from": "j1", "to": "j1"}, "draw": None},
     },
+    "reflec": {
+        "view": {"position": "7C*/8/8/8/8/Ce2Mn4/8/S*6A* S3:6,M2:5x,C2:5,A2:6 S play 0 0 -/- - -", "history": ["*n"],
+                 "last_effects": [{"kind": "beam", "suit": "S", "from": "a1", "dir": "n",
+                                   "path": ["a2", "a3", "b3", "c3", "d3", "d4", "d5", "d6", "d7"],
+                                   "hits": ["a3", "d3"], "stop": "laser"},
+                                  {"kind": "destroyed", "square": "d7", "suit": "M"}]},  # fmt: skip
+        "pieces": 5,
+        "squares": 64,
+        "moves": {"S@c3n": {"from": None, "to": "c3"}, "c3-c4e": {"from": "c3", "to": "c4"},
+                  "a1-a2": {"from": "a1", "to": "a2"}, "c3=w": {"from": "c3", "to": "c3"},
+                  "c3xc4": {"from": "c3", "to": "c4"}, "*n": None, "end": None},  # fmt: skip
+    },
 }
 
 
