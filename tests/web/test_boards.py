@@ -42,15 +42,37 @@ SAMPLES = {
                   "a1-a2": {"from": "a1", "to": "a2"}, "c3=w": {"from": "c3", "to": "c3"},
                   "c3xc4": {"from": "c3", "to": "c4"}, "*n": None, "end": None},  # fmt: skip
     },
+    "desfases": {
+        "view": {"position": "Mae,A3w*A,A2w,C2s,S3e/S5e*S,Mne,C4s,Cns,M5e/A4w,S2e,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/"
+                             "S4n,Sae,Sne,M2e,Anw S:3:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;"
+                             "A:3:3:na245:0:live M", "history": ["a1-a4"],
+                 "last_effects": [{"kind": "turn", "square": "b1", "tile": "Sa", "facing": "e"},
+                                  {"kind": "turn", "square": "c1", "tile": "Sn", "facing": "e"},
+                                  {"kind": "turn", "square": "b3", "tile": "S2", "facing": "e"},
+                                  {"kind": "turn", "square": "a4", "tile": "S5", "facing": "e"},
+                                  {"kind": "turn", "square": "e5", "tile": "S3", "facing": "e"},
+                                  {"kind": "pawn", "suit": "S", "from": "a1", "to": "a4"},
+                                  {"kind": "die", "suit": "S", "value": 3}]},  # fmt: skip
+        "pieces": 24,
+        "squares": 25,
+        "moves": {"a1-a4": {"from": "a1", "to": "a4"}, "score b3": {"from": None, "to": "b3"}, "stay": None,
+                  "hole": None, "feed 3": None},  # fmt: skip
+    },
 }
 
 
 @pytest.mark.parametrize("slug", sorted(SAMPLES))
 def test_board_module_draws_a_rules_file_position(page, server_url, slug):
     sample = SAMPLES[slug]
-    page.goto(server_url + "/")
+    page.goto(server_url + "/healthz")  # a quiet page of the same origin: no lobby script running
     drawn = page.evaluate(
         """async ({slug, view, moves}) => {
+            const css = document.createElement("link");
+            css.rel = "stylesheet";
+            css.href = "/static/style.css";
+            const loaded = new Promise((resolve) => css.addEventListener("load", resolve));
+            document.head.append(css);
+            await loaded;
             const board = await import(`/static/boards/${slug}.js`);
             const svg = board.draw({options: {}, num_players: 2, ...view},
                                    {flipped: false, animate: false, marks: {targets: new Set(), selected: null}});
