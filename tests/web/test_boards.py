@@ -58,6 +58,15 @@ SAMPLES = {
         "moves": {"a1-a4": {"from": "a1", "to": "a4"}, "score b3": {"from": None, "to": "b3"}, "stay": None,
                   "hole": None, "feed 3": None},  # fmt: skip
     },
+    "quin": {
+        "view": {"position": "a2v,a3s,a4r,b4v,b5p,d4?,d5?,e2?,e3?,e4?,f3?,f4?,f5?,g2?,g3?,g4?,h4?,h5?,j4v,j5p,k2v,"
+                             "k3s,k4r,l3t,l4m,l5l S play 4/aaaa -/- 0/0 0/0 - - 0 0 N", "history": []},  # fmt: skip
+        "pieces": 26,
+        "squares": 61,
+        "moves": {"a1-b2": {"from": "a1", "to": "b2"}, "e3-o over e2": {"from": "e3", "to": "o"},
+                  "time f3 f1": {"from": "f3", "to": "f1"}, "raise S d5": {"from": None, "to": "d5"},
+                  "gravity e3: d4-d3": None, "pass": None},  # fmt: skip
+    },
 }
 
 
