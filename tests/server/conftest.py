@@ -15,6 +15,15 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from abstracta.server import create_app, fast_bot_levels  # noqa: E402
 
+SHORT_OPTIONS = {
+    "laser-chess": {"max_plies": 120},
+    "quin": {"max_turns": 40},
+    "reflec": {"max_turns": 16},
+    "strategic-reserve": {"reserve": 4},
+}
+"""Options (named in each rules file) that cap games which random play can drag on, so that the
+end-to-end flows reach the end quickly; a game not listed is played with its defaults."""
+
 MAX_PLIES = 1500
 """Random play is stopped here for games that can run long; every game checked so far ends well before."""
 

@@ -10,7 +10,7 @@ import pytest
 
 import abstracta
 from abstracta.core.errors import CHANCE
-from tests.server.conftest import auth, make_client, play_randomly, settle, view_of
+from tests.server.conftest import SHORT_OPTIONS, auth, make_client, play_randomly, settle, view_of
 
 GAMES = abstracta.games()
 VIEW_KEYS = {"game", "options", "position", "player", "seat", "moves", "over", "returns", "scores",
@@ -45,7 +45,7 @@ def stored_moves(client, game_id):
 @pytest.mark.parametrize("slug", GAMES)
 def test_human_against_bots_plays_to_the_end(client, slug):
     players = abstracta.load(slug).num_players
-    game_id, tokens = new_game(client, slug, ["human"] + ["bot:easy"] * (players - 1))
+    game_id, tokens = new_game(client, slug, ["human"] + ["bot:easy"] * (players - 1), SHORT_OPTIONS.get(slug))
     assert list(tokens) == ["0"]
     final = play_randomly(client, game_id, tokens, random.Random(1))
     assert final["over"], f"{slug} did not end within the ply cap"
@@ -60,7 +60,7 @@ def test_human_against_bots_plays_to_the_end(client, slug):
 @pytest.mark.parametrize("slug", GAMES)
 def test_humans_only_play_to_the_end_with_the_listed_keys(client, slug):
     players = abstracta.load(slug).num_players
-    game_id, tokens = new_game(client, slug, ["human"] * players, seed=11)
+    game_id, tokens = new_game(client, slug, ["human"] * players, SHORT_OPTIONS.get(slug), seed=11)
     assert sorted(tokens) == [str(p) for p in range(players)] and len(set(tokens.values())) == players
     first = view_of(client, game_id, tokens["0"])
     assert VIEW_KEYS <= set(first)

@@ -8,14 +8,19 @@ import time
 import pytest
 
 import abstracta
+from tests.server.conftest import SHORT_OPTIONS
 from tests.web.conftest import SCREENSHOTS
 
 GAME_SECONDS = 120
 
 
-def start_from_lobby(page, server_url, slug, seats):
+def start_from_lobby(page, server_url, slug, seats, options=None):
     page.goto(server_url + "/")
     page.click(f"[data-testid=game-{slug}]")
+    for name, value in (options or {}).items():
+        page.fill(f"#opt-{name}", str(value))
+        page.press(f"#opt-{name}", "Tab")  # 'change' asks the server for the players these options give
+        page.wait_for_function("!document.querySelector('#create').disabled")
     for player, choice in enumerate(seats):
         page.select_option(f"[data-testid=seat-{player}]", choice)
     page.click("[data-testid=create-game]")
@@ -57,7 +62,7 @@ def play_by_clicking(page, rng):
 @pytest.mark.parametrize("slug", abstracta.games())
 def test_play_a_game_against_a_bot_by_clicking(page, server_url, slug):
     players = abstracta.load(slug).num_players
-    start_from_lobby(page, server_url, slug, ["me"] + ["bot:random"] * (players - 1))
+    start_from_lobby(page, server_url, slug, ["me"] + ["bot:random"] * (players - 1), SHORT_OPTIONS.get(slug))
     assert play_by_clicking(page, random.Random(7)) > 0
     page.wait_for_selector("[data-testid=banner]:not([hidden])")
     assert page.inner_text("[data-testid=banner]").strip()
@@ -85,7 +90,14 @@ def test_lobby_lists_every_game_with_a_picture(page, server_url):
     for slug in abstracta.games():
         assert page.locator(f"[data-testid=game-{slug}] svg").count() == 1
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.click(f"[data-testid=game-{abstracta.games()[0]}]")
+    page.click("[data-testid=game-strategic-reserve]")
+    page.fill("#opt-reserve", "99")
+    page.press("#opt-reserve", "Tab")
+    page.wait_for_function("document.querySelector('#setup-error').textContent.includes('reserve')")
+    assert page.locator("#create").is_disabled()
+    page.fill("#opt-reserve", "6")
+    page.press("#opt-reserve", "Tab")
+    page.wait_for_function("!document.querySelector('#create').disabled")
     page.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
 
 

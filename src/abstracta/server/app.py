@@ -199,6 +199,7 @@ def create_app(
             return
         watcher = Watcher(holder, asyncio.get_running_loop())
         hub.join(game_id, watcher)
+        receiving = pushing = None
         try:
             await websocket.send_json(await asyncio.to_thread(service.view_json, live, holder))
             receiving = asyncio.ensure_future(websocket.receive_text())
@@ -216,6 +217,9 @@ def create_app(
             pass
         finally:
             hub.leave(game_id, watcher)
+            for task in (receiving, pushing):
+                if task is not None and not task.done():
+                    task.cancel()
 
     # -- front end ------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

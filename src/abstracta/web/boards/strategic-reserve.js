@@ -150,6 +150,7 @@ export function draw(view, ui = {}) {
   marks.setAttribute("pointer-events", "none");
   svg.append(marks);
 
+  if (ui.mini) return svg;
   // Coordinates.
   for (let i = 0; i < 6; i += 1) {
     const file = flipped ? FILES[5 - i] : FILES[i];
@@ -157,7 +158,6 @@ export function draw(view, ui = {}) {
     svg.append(el("text", { x: MARGIN + i * CELL + CELL / 2, y: MARGIN + BOARD + 24, class: "coord" }, file));
     svg.append(el("text", { x: MARGIN - 20, y: MARGIN + i * CELL + CELL / 2 + 5, class: "coord" }, String(rank)));
   }
-  if (ui.mini) return svg;
 
   // Reserves, nearest player at the bottom.
   const order = flipped ? ["R", "B"] : ["B", "R"];

@@ -103,6 +103,7 @@ function seatFields(n) {
 async function refreshSetup() {
   const error = document.getElementById("setup-error");
   error.textContent = "";
+  document.getElementById("create").disabled = true; // until the server has checked the options
   try {
     const info = await api("POST", `/api/catalog/${encodeURIComponent(chosen.entry.game)}`, { body: { options: readOptions() } });
     chosen.options = info.options;
