@@ -346,8 +346,8 @@ class GameService:
         legal = state.moves()
         try:
             move = bot.choose(state.view(player))
-        except Exception:
-            log.exception("bot %s could not choose in game %s; playing a random move", level, live.id)
+        except Exception as error:  # e.g. a view the search cannot play on (hidden information)
+            log.warning("bot %s could not choose in game %s (%s); playing a random move", level, live.id, error)
             move = None
         if move not in legal:
             move = random.SystemRandom().choice(legal)
@@ -375,13 +375,13 @@ class GameService:
                 "title": live.game.title,
                 "options": live.game.options,
                 "position": view.notation(),
-                "player": view.player,
-                "seat": view.seat,
+                "player": _seen(view, state, "player"),
+                "seat": _seen(view, state, "seat"),
                 "moves": list(state.moves()) if holder is not None and state.player == holder else [],
-                "over": bool(view.over),
-                "returns": list(view.returns()),
-                "scores": list(view.scores()),
-                "last_effects": view.last_effects(),
+                "over": bool(_seen(view, state, "over")),
+                "returns": list(_seen(view, state, "returns")),
+                "scores": list(_seen(view, state, "scores")),
+                "last_effects": _effects_seen(view),
                 "history": list(live.public),
                 "history_players": list(live.movers),
                 "ply": len(live.moves),
@@ -400,9 +400,40 @@ class GameService:
         return {
             "id": live.id,
             "positions": [view.notation() for view in views],
-            "effects": [view.last_effects() for view in views],
+            "effects": [_effects_seen(view) for view in views],
             "history": history,
         }
+
+
+PUBLIC_FACTS = {"player", "seat", "over", "returns", "scores"}
+
+
+def _seen(view: Any, state: State, name: str) -> Any:
+    """A public fact (whose turn, over, returns, scores) from the view, or from the state if the view lacks it.
+
+    The contract lets ``view()`` return a lighter object (Quin's carries the view notation); these
+    facts are public in every game, so the state may supply them. Nothing else is taken from it.
+    """
+    assert name in PUBLIC_FACTS
+    source = view if hasattr(view, name) else state
+    value = getattr(source, name)
+    if callable(value):
+        try:
+            return value()
+        except NotImplementedError:
+            return getattr(state, name)()
+    return value
+
+
+def _effects_seen(view: Any) -> list[dict[str, Any]]:
+    """The view's ``last_effects``; none when the view has no such method (never the state's own)."""
+    method = getattr(view, "last_effects", None)
+    if method is None:
+        return []
+    try:
+        return list(method())
+    except NotImplementedError:
+        return []
 
 
 def load_game(slug: Any, options: Any) -> Game:
