@@ -16,6 +16,7 @@ GAME_SECONDS = 120
 
 def start_from_lobby(page, server_url, slug, seats, options=None):
     page.goto(server_url + "/")
+    page.wait_for_selector("#catalog[data-ready='1']")
     page.click(f"[data-testid=game-{slug}]")
     for name, value in (options or {}).items():
         page.fill(f"#opt-{name}", str(value))
@@ -84,7 +85,7 @@ def test_play_a_game_against_a_bot_by_clicking(page, server_url, slug):
 
 def test_lobby_lists_every_game_with_a_picture(page, server_url):
     page.goto(server_url + "/")
-    page.wait_for_selector(".game-card svg")
+    page.wait_for_selector("#catalog[data-ready='1']")
     cards = page.locator(".game-card")
     assert cards.count() == len(abstracta.games())
     for slug in abstracta.games():

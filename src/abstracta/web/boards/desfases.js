@@ -146,13 +146,14 @@ export function draw(view, ui = {}) {
     const top = MARGIN + i * 104;
     const acting = rec.suit === pos.acting;
     svg.append(el("rect", { x: PANEL_X - 6, y: top - 2, width: 216, height: 96, rx: 10, fill: acting ? "#fff1c2" : "#f4efe4", stroke: COLORS[rec.suit], "stroke-width": acting ? 2.5 : 1 }));
-    svg.append(el("text", { x: PANEL_X + 6, y: top + 22, class: "panel-label active" }, `${SYMBOLS[rec.suit]} ${NAMES[rec.suit]}${rec.status === "done" ? " (done)" : ""}`));
+    svg.append(el("text", { x: PANEL_X + 6, y: top + 22, class: "panel-label active" }, `${SYMBOLS[rec.suit]} ${NAMES[rec.suit]}`));
     svg.append(el("text", { x: PANEL_X + 200, y: top + 22, class: "df-points" }, `${rec.points} pts`));
     const dieX = PANEL_X + 8;
     svg.append(el("rect", { x: dieX, y: top + 34, width: 40, height: 40, rx: 7, fill: COLORS[rec.suit], class: acting && ui.animate ? "df-die df-die-new" : "df-die" }));
     svg.append(el("text", { x: dieX + 20, y: top + 61, class: "df-die-value" }, VALUE_TEXT[rec.die]));
     svg.append(el("text", { x: dieX + 52, y: top + 50, class: "df-info" }, `timer coin ${rec.timer === "-" ? "none" : VALUE_TEXT[rec.timer]}`));
-    svg.append(el("text", { x: dieX + 52, y: top + 70, class: "df-info" }, `reservoir ${rec.reservoir.map((v) => VALUE_TEXT[v]).join(" ") || "empty"}`));
+    const reservoir = rec.reservoir.map((v) => VALUE_TEXT[v]).join(" ") || "empty";
+    svg.append(el("text", { x: dieX + 52, y: top + 70, class: "df-info" }, rec.status === "done" ? "finished: all coins used" : `reservoir ${reservoir}`));
   });
   return svg;
 }

@@ -101,6 +101,7 @@ function renderStatus() {
   const view = page.shown;
   const banner = $("banner");
   if (view.over) {
+    $("status").classList.remove("your-turn");
     banner.hidden = false;
     banner.textContent = resultText(view);
     $("status").textContent = `Game over after ${view.ply} plies. Scores: ${view.scores.map((s, p) => `${seatName(p)} ${s}`).join(", ")}`;

@@ -29,9 +29,10 @@ function h(tag, attrs = {}, ...children) {
 async function showCatalog() {
   catalog = await api("GET", "/api/catalog");
   const box = document.getElementById("catalog");
+  const plugins = await Promise.all(catalog.map((entry) => boardFor(entry.game)));
   box.replaceChildren();
-  for (const entry of catalog) {
-    const plugin = await boardFor(entry.game);
+  catalog.forEach((entry, i) => {
+    const plugin = plugins[i];
     const card = h("button", { type: "button", class: "game-card", "data-game": entry.game, "data-testid": `game-${entry.game}` });
     const picture = h("div", { class: "card-board" });
     if (entry.error) picture.append(h("p", { class: "error" }, `cannot load: ${entry.error}`));
@@ -46,7 +47,8 @@ async function showCatalog() {
     card.append(picture, h("h3", {}, entry.title), h("p", { class: "desc" }, line1 || "", h("br"), line2 || ""));
     if (!entry.error) card.addEventListener("click", () => choose(entry, plugin));
     box.append(card);
-  }
+  });
+  box.dataset.ready = "1";
 }
 
 function optionField(spec) {
