@@ -124,15 +124,18 @@ function renderExtraMoves() {
   box.replaceChildren();
   if (page.replayIndex !== null) return;
   const loose = parsed().filter((x) => !x.at);
-  for (const { move } of loose) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "move-button";
-    button.dataset.move = move;
-    button.textContent = page.plugin.moveLabel(move, page.shown);
-    button.addEventListener("click", () => send(move));
-    box.append(button);
-  }
+  for (const { move } of loose) box.append(moveButton(move, "move-button", () => send(move)));
+}
+
+// A button that plays one move, labelled by the board module.
+function moveButton(move, className, onClick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.dataset.move = move;
+  button.textContent = page.plugin.moveLabel(move, page.shown);
+  button.addEventListener("click", onClick);
+  return button;
 }
 
 // One line per turn: a chance outcome is shown with the move that follows it ("Blue  5,2  a5").
@@ -252,16 +255,12 @@ function offer(candidates) {
   title.textContent = "Choose:";
   picker.append(title);
   for (const { move } of candidates) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "pick";
-    button.dataset.move = move;
-    button.textContent = page.plugin.moveLabel(move, page.shown);
-    button.addEventListener("click", () => {
-      closePicker();
-      send(move);
-    });
-    picker.append(button);
+    picker.append(
+      moveButton(move, "pick", () => {
+        closePicker();
+        send(move);
+      }),
+    );
   }
   const cancel = document.createElement("button");
   cancel.type = "button";
