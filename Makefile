@@ -6,16 +6,20 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play play-terminal test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## play: a terminal game of Strategic Reserve against the MCTS bot
+## play: the web app (lobby, every game in the browser); open the address it prints
 play: $(STAMP)
+	$(BIN)/abstracta serve
+
+## play-terminal: a terminal game of Strategic Reserve against the MCTS bot
+play-terminal: $(STAMP)
 	$(BIN)/abstracta play strategic-reserve --vs mcts
 
 ## test: the whole test suite, slow-marked tests included

@@ -1,4 +1,4 @@
-"""The ``abstracta`` command: play, perft, simulate, bench, games.
+"""The ``abstracta`` command: play, serve, perft, simulate, bench, games.
 
 Each command is a thin layer: check its options, load the game through ``abstracta.load()``,
 run, print with rich. Every error a user can cause ends as one ``error: ...`` line on stderr
@@ -341,6 +341,55 @@ def list_games() -> None:
                 lines.append(f"{name}={default}" + (f": {allowed}" if allowed else ""))
             table.add_row(slug, loaded.title, str(loaded.num_players), "\n".join(lines) or "-")
         stdout_console().print(table)
+
+
+# -- serve ---------------------------------------------------------------------
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[
+        Optional[str],
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/abstracta "
+            "[default: a SQLite file in the user's data directory].",
+            show_default=False,
+        ),
+    ] = None,
+    bot_pause: Annotated[
+        float, typer.Option("--bot-pause", metavar="SECONDS", help="Least time a bot takes per move, so moves can be followed.")
+    ] = 0.6,
+) -> None:
+    """Start the web app: lobby, games in the browser, REST API (/docs) and live updates."""
+    with command_boundary():
+        if not 0 <= port <= 65535:
+            fail(f"--port must be from 0 to 65535, got {port}")
+        if bot_pause < 0:
+            fail(f"--bot-pause must be 0 or more, got {bot_pause:g}")
+        import socket
+
+        import uvicorn
+
+        from abstracta.server import create_app, default_database_url
+
+        url = db or default_database_url()
+        try:
+            application = create_app(url, bot_pause=bot_pause)
+        except Exception as error:  # a bad URL or an unreachable database
+            fail(f"cannot open the database {url}: {error}")
+        try:
+            listener = socket.create_server((host, port))
+        except OSError as error:
+            fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
+        address = f"http://{shown}:{listener.getsockname()[1]}/"
+        console = stdout_console()
+        say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
+        say(console, f"API docs at {address}docs   database: {url}   Ctrl-C stops.")
+        server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+        server.run(sockets=[listener])
 
 
 # -- helpers -------------------------------------------------------------------

@@ -1,0 +1,181 @@
+// Quin (rules/quin.md): a polar board of 12 Sight Lines (a..l = clock hours 1..12) and 5 rings,
+// plus the centre "o". South (player 0) sits at 6 o'clock (line f), North at 12 (line l).
+// The view's notation (section 9.3) writes the rival's hidden pieces as "sq?", its reserve as a count,
+// and adds a twelfth field: the viewer's seat. Written before the engine was merged: see docs/web.md.
+import { el, svgRoot } from "../js/svg.js";
+
+const LINES = "abcdefghijkl";
+const SIZE = 600;
+const CX = SIZE / 2;
+const CY = SIZE / 2;
+const RING = [0, 72, 118, 164, 210, 256]; // radius of each ring: the Iris wide enough for 12 pieces
+const PANEL_X = SIZE + 10;
+const COLORS = { S: "#f1e3bf", N: "#3b3346" };
+const INK = { S: "#3b2f1c", N: "#f3ecff" };
+const KIND_NAMES = { L: "Light", S: "Shadow", A: "Artificial Light", R: "Reflector", M: "Memory", T: "Time", P: "Peripheral", V: "Void" };
+
+export const seatColors = ["#c9a24a", "#4b3f5e"];
+
+export function seatNames() {
+  return ["South", "North"];
+}
+
+export function flipFor(you) {
+  return you === 1;
+}
+
+const SQ = "(?:[a-l][1-5]|o)";
+
+export function parseMove(move) {
+  let m = new RegExp(`^(${SQ})-(${SQ})(?: over ${SQ})?$`).exec(move);
+  if (m) return { from: m[1], to: m[2] };
+  m = new RegExp(`^(?:time|swap) (${SQ}) (${SQ})$`).exec(move);
+  if (m) return { from: m[1], to: m[2] };
+  m = new RegExp(`^reflect (${SQ}) (${SQ}) via ${SQ}$`).exec(move);
+  if (m) return { from: m[1], to: m[2] };
+  m = new RegExp(`^(?:raise|place) [LSARMTPV] (${SQ})$`).exec(move);
+  if (m) return { from: null, to: m[1] };
+  return null; // gravity, reinforce, pass, ready: buttons
+}
+
+export function moveLabel(move) {
+  let m = /^(\S+)-(\S+) over (\S+)$/.exec(move);
+  if (m) return `${m[1]}-${m[2]}, slingshot over ${m[3]}`;
+  m = /^time (\S+) (\S+)$/.exec(move);
+  if (m) return `Time: push ${m[1]} to ${m[2]} (free action)`;
+  m = /^swap (\S+) (\S+)$/.exec(move);
+  if (m) return `Memory: swap ${m[1]} and ${m[2]} (free action)`;
+  m = /^raise ([A-Z]) (\S+)$/.exec(move);
+  if (m) return `Resurrection: bring back ${KIND_NAMES[m[1]]} on ${m[2]} (free action)`;
+  m = /^place ([A-Z]) (\S+)$/.exec(move);
+  if (m) return `place ${KIND_NAMES[m[1]]} on ${m[2]}`;
+  m = /^reflect (\S+) (\S+) via (\S+)$/.exec(move);
+  if (m) return `Reflection: ${m[1]} to ${m[2]} via ${m[3]}`;
+  if (move === "pass") return "pass (no turn-ending action)";
+  if (move === "ready") return "ready: end my setup";
+  return move;
+}
+
+export function parsePosition(text) {
+  const f = text.trim().split(" ");
+  // Gravity and reinforce never appear in a position, so fields split on single spaces.
+  const [board, side, phase, reserve, removed, memory, raised, free, locked, turns, quiet, viewer] = f;
+  const pieces = {};
+  if (board !== "-") {
+    for (const entry of board.split(",")) {
+      const m = /^([a-l][1-5]|o)([LSARMTPVlsarmtpv?])(\+?)$/.exec(entry);
+      if (!m) continue;
+      const letter = m[2];
+      pieces[m[1]] = letter === "?" ? { hidden: true, owner: viewer === "S" ? "N" : "S" } : { kind: letter.toUpperCase(), owner: letter === letter.toUpperCase() ? "S" : "N", revealed: m[3] === "+" };
+    }
+  }
+  const [reserveS, reserveN] = reserve.split("/");
+  const [removedS, removedN] = removed.split("/");
+  return { pieces, side, phase, reserve: { S: reserveS, N: reserveN }, removed: { S: removedS, N: removedN }, memory, raised, free, locked, turns: Number(turns), quiet: Number(quiet), viewer: viewer || null };
+}
+
+function point(sq, flipped) {
+  if (sq === "o") return [CX, CY];
+  const hour = LINES.indexOf(sq[0]) + 1;
+  const ring = Number(sq[1]);
+  const angle = ((hour * 30 + (flipped ? 180 : 0)) * Math.PI) / 180;
+  return [CX + RING[ring] * Math.sin(angle), CY - RING[ring] * Math.cos(angle)];
+}
+
+function piece(p, x, y, extra = {}) {
+  const g = el("g", { transform: `translate(${x} ${y})`, class: "qn-piece", "pointer-events": "none", ...extra });
+  g.append(el("circle", { r: 17, fill: COLORS[p.owner], stroke: p.owner === "S" ? "#8a6d2b" : "#15101c", "stroke-width": 2 }));
+  if (p.hidden) {
+    g.append(el("circle", { r: 11, fill: "none", stroke: p.owner === "S" ? "#c7ae73" : "#6e6082", "stroke-width": 2, "stroke-dasharray": "3 3" }));
+    g.append(el("text", { y: 5, class: "qn-letter", fill: INK[p.owner] }, "?"));
+    return g;
+  }
+  g.append(el("text", { y: 6, class: "qn-letter", fill: INK[p.owner] }, p.kind));
+  if (p.revealed) g.append(el("circle", { cx: 13, cy: -13, r: 5, fill: "#e0483e", stroke: "#fff", "stroke-width": 1.5, class: "qn-revealed" }));
+  return g;
+}
+
+function trayText(half, owner) {
+  if (half === "-" || half === "0") return "none";
+  if (/^\d+$/.test(half)) return `${half} face down`;
+  return half.toUpperCase().split("").join(" ");
+}
+
+export function describeTurn(view) {
+  const pos = parsePosition(view.position);
+  if (view.over) return null;
+  if (pos.phase === "setup") return "setup: place pieces, then ready";
+  return pos.free !== "-" ? `free actions used: ${pos.free}` : "free actions first, then one move";
+}
+
+export function draw(view, ui = {}) {
+  const pos = parsePosition(view.position);
+  const flipped = Boolean(ui.flipped);
+  const svg = svgRoot(ui.mini ? SIZE : SIZE + 230, SIZE, `Quin: ${view.position}`);
+  svg.append(el("circle", { cx: CX, cy: CY, r: RING[5] + 26, fill: "#1f2a3a" }));
+  // Sides: South's half warm, North's cool; the Horizon lines c and i in gold.
+  for (let ring = 5; ring >= 1; ring -= 1) svg.append(el("circle", { cx: CX, cy: CY, r: RING[ring], fill: "none", stroke: ring === 1 ? "#f0c75e" : "#5d6f8a", "stroke-width": ring === 1 ? 2.5 : 1.5 }));
+  for (let h = 0; h < 6; h += 1) {
+    const [x1, y1] = point(`${LINES[h]}5`, flipped);
+    const [x2, y2] = point(`${LINES[h + 6]}5`, flipped);
+    const horizon = LINES[h] === "c";
+    svg.append(el("line", { x1, y1, x2, y2, stroke: horizon ? "#f0c75e" : "#5d6f8a", "stroke-width": horizon ? 2.5 : 1.5 }));
+  }
+  const marks = ui.marks || {};
+  const spaces = ["o", ...[...LINES].flatMap((x) => [1, 2, 3, 4, 5].map((r) => `${x}${r}`))];
+  for (const sq of spaces) {
+    const [x, y] = point(sq, flipped);
+    const gateway = /^[defgh]5$/.test(sq) ? "S" : /^[abjkl]5$/.test(sq) ? "N" : null;
+    const classes = ["sq", "qn-space"];
+    if (marks.targets && marks.targets.has(sq)) classes.push("target");
+    svg.append(el("circle", { cx: x, cy: y, r: sq === "o" ? 24 : 17, class: classes.join(" "), "data-sq": sq, fill: sq === "o" ? "#f0c75e" : gateway ? "#34465f" : "#2a3950", stroke: gateway ? seatColors[gateway === "S" ? 0 : 1] : "none", "stroke-width": 3 }));
+  }
+  for (const [sq, p] of Object.entries(pos.pieces)) {
+    const [x, y] = point(sq, flipped);
+    svg.append(piece(p, x, y, { "data-piece": p.hidden ? "?" : p.kind, "data-at": sq }));
+  }
+  const overlay = el("g", { "pointer-events": "none" });
+  if (marks.selected) {
+    const [x, y] = point(marks.selected, flipped);
+    overlay.append(el("circle", { cx: x, cy: y, r: 24, fill: "none", stroke: "#f0b400", "stroke-width": 4 }));
+  }
+  for (const sq of marks.targets || []) {
+    const [x, y] = point(sq, flipped);
+    overlay.append(el("circle", { cx: x, cy: y, r: 8, fill: "#7bd88f", opacity: 0.85 }));
+  }
+  for (const effect of ui.mini ? [] : view.last_effects || []) {
+    if (effect.kind === "flash") {
+      const [x, y] = point(effect.square, flipped);
+      overlay.append(el("circle", { cx: x, cy: y, r: 27, class: `qn-flash${ui.animate ? " hit-new" : ""}` }));
+    } else if (effect.kind === "removed") {
+      const [x, y] = point(effect.square, flipped);
+      const letter = effect.piece;
+      overlay.append(piece({ kind: letter.toUpperCase(), owner: letter === letter.toUpperCase() ? "S" : "N" }, x, y, { class: `qn-piece removed ${ui.animate ? "fading" : "faded"}` }));
+    }
+  }
+  svg.append(overlay);
+  // Line letters round the rim.
+  for (const x of LINES) {
+    const [lx, ly] = point(`${x}5`, flipped);
+    const dx = lx - CX;
+    const dy = ly - CY;
+    svg.append(el("text", { x: CX + dx * 1.13, y: CY + dy * 1.13 + 5, class: "coord qn-coord" }, x));
+  }
+  if (ui.mini) return svg;
+  // Reserves and Zero G trays beside the board.
+  const lines = [
+    ["South reserve", trayText(pos.reserve.S)],
+    ["North reserve", trayText(pos.reserve.N)],
+    ["Zero G (South pieces lost)", trayText(pos.removed.S)],
+    ["Zero G (North pieces lost)", trayText(pos.removed.N)],
+    ["Memory swaps used", pos.memory],
+    ["Resurrection used", pos.raised],
+    ["Free actions this turn", pos.free === "-" ? "none" : pos.free],
+    ["Turns / quiet", `${pos.turns} / ${pos.quiet}`],
+  ];
+  lines.forEach(([label, value], i) => {
+    svg.append(el("text", { x: PANEL_X, y: 40 + i * 52, class: "panel-label" }, label));
+    svg.append(el("text", { x: PANEL_X, y: 62 + i * 52, class: "qn-value" }, value));
+  });
+  return svg;
+}

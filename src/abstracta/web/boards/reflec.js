@@ -1,0 +1,169 @@
+// Reflec (rules/reflec.md): 8x8 board; suits S M C A, each a laser ("S*") and coins ("Sn": suit + facing).
+// Position: "<board> <suits> <acting> <phase> <tiles> <turns> <swaps> <locked> <touched>".
+// Written from the rules file before the engine was merged: see docs/web.md.
+import { el, svgRoot, drawMarks, expandRow } from "../js/svg.js";
+
+const FILES = "abcdefgh";
+const CELL = 58;
+const MARGIN = 30;
+const BOARD = CELL * 8;
+const PANEL_X = MARGIN * 2 + BOARD + 6;
+const SUIT_COLORS = { S: "#e08a00", M: "#3f6fd1", C: "#2f9e44", A: "#c23b3b" };
+const SUIT_NAMES = { S: "Suns", M: "Moons", C: "Crowns", A: "Arms" };
+const DIRS = { n: "north", e: "east", s: "south", w: "west" };
+const ANGLE = { n: 0, e: 90, s: 180, w: 270 };
+
+export const seatColors = [SUIT_COLORS.S, SUIT_COLORS.M, SUIT_COLORS.C, SUIT_COLORS.A];
+
+export function seatNames(options, n) {
+  if (n === 2) return ["Suns & Crowns", "Moons & Arms"];
+  return ["Suns", "Moons", "Crowns", "Arms"].slice(0, n);
+}
+
+export function parseMove(move) {
+  let m = /^[SMCA]@([a-h][1-8])[nesw]$/.exec(move);
+  if (m) return { from: null, to: m[1] };
+  m = /^([a-h][1-8])-([a-h][1-8])[nesw]?$/.exec(move);
+  if (m) return { from: m[1], to: m[2] };
+  m = /^([a-h][1-8])=[nesw]$/.exec(move);
+  if (m) return { from: m[1], to: m[1] };
+  m = /^([a-h][1-8])x([a-h][1-8])$/.exec(move);
+  if (m) return { from: m[1], to: m[2] };
+  return null; // fire (*d) and end are buttons
+}
+
+export function moveLabel(move) {
+  let m = /^([SMCA])@([a-h][1-8])([nesw])$/.exec(move);
+  if (m) return `drop ${SUIT_NAMES[m[1]]} coin on ${m[2]}, facing ${DIRS[m[3]]}`;
+  m = /^([a-h][1-8])-([a-h][1-8])([nesw])$/.exec(move);
+  if (m) return `${m[1]}-${m[2]}, facing ${DIRS[m[3]]}`;
+  m = /^([a-h][1-8])=([nesw])$/.exec(move);
+  if (m) return `turn ${m[1]} to face ${DIRS[m[2]]}`;
+  m = /^\*([nesw])$/.exec(move);
+  if (m) return `fire ${DIRS[m[1]]} (3)`;
+  if (move === "end") return "end turn";
+  return move;
+}
+
+export function parsePosition(text) {
+  const [board, suits, acting, phase, tiles, turns] = text.trim().split(" ");
+  const cells = {};
+  board.split("/").forEach((row, i) => {
+    const items = row.match(/\d|[SMCA][nesw*]/g) || [];
+    let f = 0;
+    for (const item of items) {
+      if (/\d/.test(item)) {
+        f += Number(item);
+        continue;
+      }
+      cells[`${FILES[f]}${8 - i}`] = { suit: item[0], facing: item[1] === "*" ? null : item[1], laser: item[1] === "*", token: item };
+      f += 1;
+    }
+  });
+  const suitInfo = suits.split(",").map((entry) => {
+    const m = /^([SMCA])(\d):(\d)([xn]?)$/.exec(entry) || [];
+    return { suit: m[1], die: Number(m[2]), off: Number(m[3]), flag: m[4] || "" };
+  });
+  return { cells, suits: suitInfo, acting, phase, tiles: Number(tiles), turns: Number(turns) };
+}
+
+function xy(sq, flipped) {
+  const f = FILES.indexOf(sq[0]);
+  const r = Number(sq[1]);
+  return flipped ? [MARGIN + (7 - f) * CELL, MARGIN + (r - 1) * CELL] : [MARGIN + f * CELL, MARGIN + (8 - r) * CELL];
+}
+
+function drawPiece(p, x, y, flipped, extra = {}) {
+  const g = el("g", { class: "rf-piece", transform: `translate(${x + CELL / 2} ${y + CELL / 2})`, ...extra });
+  const colour = SUIT_COLORS[p.suit];
+  if (p.laser) {
+    g.append(el("rect", { x: -20, y: -20, width: 40, height: 40, rx: 9, fill: "#222", stroke: colour, "stroke-width": 4 }));
+    g.append(el("circle", { r: 9, fill: "#ff3b3b", stroke: "#fff", "stroke-width": 2 }));
+    return g;
+  }
+  const turn = ANGLE[p.facing] + (flipped ? 180 : 0);
+  g.append(el("circle", { r: 21, fill: colour, stroke: "rgba(0,0,0,0.45)", "stroke-width": 1.5 }));
+  const arrow = el("g", { transform: `rotate(${turn})` });
+  arrow.append(el("path", { d: "M0 -17 L9 -4 L3 -4 L3 12 L-3 12 L-3 -4 L-9 -4 Z", fill: "#fff" }));
+  g.append(arrow);
+  return g;
+}
+
+function centre(sq, flipped) {
+  const [x, y] = xy(sq, flipped);
+  return [x + CELL / 2, y + CELL / 2];
+}
+
+const STEP = { n: [0, -1], s: [0, 1], e: [1, 0], w: [-1, 0] };
+
+export function describeTurn(view) {
+  const pos = parsePosition(view.position);
+  if (view.over) return null;
+  if (pos.phase === "drop") return `drop round: ${SUIT_NAMES[pos.acting]} drop a coin`;
+  const suit = pos.suits.find((s) => s.suit === pos.acting);
+  return `${SUIT_NAMES[pos.acting]}: ${pos.tiles} points to spend, ${suit ? suit.die : 0} on the die`;
+}
+
+export function draw(view, ui = {}) {
+  const pos = parsePosition(view.position);
+  const flipped = Boolean(ui.flipped);
+  const svg = svgRoot(ui.mini ? MARGIN * 2 + BOARD : PANEL_X + 200, MARGIN * 2 + BOARD, `Reflec: ${view.position}`);
+  svg.append(el("rect", { x: MARGIN - 8, y: MARGIN - 8, width: BOARD + 16, height: BOARD + 16, rx: 10, fill: "#3b3a36" }));
+  const marks = el("g", { "pointer-events": "none" });
+  for (let f = 0; f < 8; f += 1) {
+    for (let r = 1; r <= 8; r += 1) {
+      const sq = `${FILES[f]}${r}`;
+      const [x, y] = xy(sq, flipped);
+      const tile = (Math.floor(f / 2) + Math.floor((r - 1) / 2)) % 2;
+      svg.append(el("rect", { x, y, width: CELL, height: CELL, class: "sq", "data-sq": sq, fill: tile ? "#e9e2d0" : "#ddd3bc", stroke: "#c4b99f", "stroke-width": 0.6 }));
+      drawMarks(marks, ui, sq, x, y, CELL, SUIT_COLORS[pos.acting] || "#1b7f3b");
+    }
+  }
+  const pieces = el("g", { "pointer-events": "none" });
+  for (const [sq, p] of Object.entries(pos.cells)) {
+    const [x, y] = xy(sq, flipped);
+    pieces.append(drawPiece(p, x, y, flipped, { "data-piece": p.token, "data-at": sq }));
+  }
+  svg.append(pieces);
+  if (!ui.mini) {
+    for (const effect of view.last_effects || []) {
+      if (effect.kind === "beam") {
+        const points = [effect.from, ...effect.path].map((sq) => centre(sq, flipped));
+        if (effect.stop === "edge") {
+          const [lx, ly] = points[points.length - 1];
+          let [dx, dy] = STEP[effect.dir];
+          if (points.length >= 2) {
+            const [ax, ay] = points[points.length - 2];
+            [dx, dy] = [Math.sign(lx - ax), Math.sign(ly - ay)];
+          } else if (flipped) [dx, dy] = [-dx, -dy];
+          points.push([lx + dx * CELL * 0.6, ly + dy * CELL * 0.6]);
+        }
+        const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join(" ");
+        svg.append(el("path", { d, class: "beam-glow" }), el("path", { d, class: `beam${ui.animate ? " beam-new" : ""}`, pathLength: 100 }));
+      } else if (effect.kind === "removed" || effect.kind === "destroyed") {
+        const token = effect.kind === "removed" ? effect.piece : `${effect.suit}*`;
+        const p = { suit: token[0], facing: token[1] === "*" ? null : token[1], laser: token[1] === "*" };
+        const [x, y] = xy(effect.square, flipped);
+        svg.append(drawPiece(p, x, y, flipped, { class: `rf-piece lc-piece removed ${ui.animate ? "fading" : "faded"}`, "pointer-events": "none" }));
+      }
+    }
+  }
+  svg.append(marks);
+  if (ui.mini) return svg;
+  for (let i = 0; i < 8; i += 1) {
+    svg.append(el("text", { x: MARGIN + i * CELL + CELL / 2, y: MARGIN + BOARD + 22, class: "coord" }, flipped ? FILES[7 - i] : FILES[i]));
+    svg.append(el("text", { x: MARGIN - 17, y: MARGIN + i * CELL + CELL / 2 + 5, class: "coord" }, String(flipped ? i + 1 : 8 - i)));
+  }
+  // Suits: die, coins off the board, destroyed or neutral.
+  svg.append(el("text", { x: PANEL_X, y: MARGIN + 10, class: "panel-label active" }, pos.phase === "drop" ? "Drop round" : `Turn ${pos.turns + 1} · ${pos.tiles} to spend`));
+  pos.suits.forEach((s, i) => {
+    const top = MARGIN + 34 + i * 62;
+    const acting = s.suit === pos.acting && !view.over;
+    svg.append(el("rect", { x: PANEL_X - 6, y: top - 4, width: 190, height: 54, rx: 8, fill: acting ? "#fff1c2" : "none" }));
+    svg.append(el("circle", { cx: PANEL_X + 12, cy: top + 14, r: 9, fill: SUIT_COLORS[s.suit] }));
+    const state = s.flag === "x" ? " (laser lost)" : s.flag === "n" ? " (neutral)" : "";
+    svg.append(el("text", { x: PANEL_X + 28, y: top + 19, class: "panel-label" }, `${SUIT_NAMES[s.suit]}${state}`));
+    svg.append(el("text", { x: PANEL_X + 28, y: top + 40, class: "die-label rf-info" }, `die ${s.die} · ${s.off} coin${s.off === 1 ? "" : "s"} in hand`));
+  });
+  return svg;
+}

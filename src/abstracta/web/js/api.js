@@ -1,0 +1,56 @@
+// The REST API as the browser uses it, and the seat tokens this browser holds.
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(method, path, { body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+// Tokens of the seats this browser plays ("me"), by game id: {"0": token, ...}.
+const key = (kind, id) => `abstracta:${kind}:${id}`;
+
+export function heldTokens(id) {
+  try {
+    return JSON.parse(localStorage.getItem(key("tokens", id)) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function holdToken(id, player, token) {
+  const tokens = heldTokens(id);
+  tokens[String(player)] = token;
+  localStorage.setItem(key("tokens", id), JSON.stringify(tokens));
+}
+
+// Invite links made for friends' seats, kept so the creator can copy them again.
+export function invites(id) {
+  try {
+    return JSON.parse(localStorage.getItem(key("invites", id)) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function saveInvites(id, map) {
+  localStorage.setItem(key("invites", id), JSON.stringify(map));
+}
+
+export function inviteLink(id, token) {
+  return `${location.origin}/g/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,191 @@
+// The lobby: every registered game with a small board and two lines, the new-game form
+// (options from the game's option specs, one seat chooser per player), and the game lists.
+import { api, holdToken, saveInvites } from "./api.js";
+import { boardFor } from "../boards/index.js";
+
+const SEAT_CHOICES = [
+  ["me", "me"],
+  ["friend", "a friend (invite link)"],
+  ["bot:random", "bot: random"],
+  ["bot:easy", "bot: easy"],
+  ["bot:medium", "bot: medium"],
+  ["bot:hard", "bot: hard"],
+];
+
+let catalog = [];
+let chosen = null; // {entry, plugin, numPlayers}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+async function showCatalog() {
+  catalog = await api("GET", "/api/catalog");
+  const box = document.getElementById("catalog");
+  const plugins = await Promise.all(catalog.map((entry) => boardFor(entry.game)));
+  box.replaceChildren();
+  catalog.forEach((entry, i) => {
+    const plugin = plugins[i];
+    const card = h("button", { type: "button", class: "game-card", "data-game": entry.game, "data-testid": `game-${entry.game}` });
+    const picture = h("div", { class: "card-board" });
+    if (entry.error) picture.append(h("p", { class: "error" }, `cannot load: ${entry.error}`));
+    else {
+      try {
+        picture.append(plugin.draw({ position: entry.position, last_effects: [], history: [], options: entry.options }, { mini: true, marks: {} }));
+      } catch (error) {
+        console.warn(error);
+      }
+    }
+    const [line1, line2] = (entry.description || "").split("\n");
+    card.append(picture, h("h3", {}, entry.title), h("p", { class: "desc" }, line1 || "", h("br"), line2 || ""));
+    if (!entry.error) card.addEventListener("click", () => choose(entry, plugin));
+    box.append(card);
+  });
+  box.dataset.ready = "1";
+}
+
+function optionField(spec) {
+  const id = `opt-${spec.name}`;
+  const label = h("label", { for: id, title: spec.help || "" }, spec.name.replaceAll("_", " "));
+  let input;
+  if (spec.kind === "choice") {
+    input = h("select", { id, name: spec.name });
+    for (const value of spec.choices) {
+      const option = h("option", { value: JSON.stringify(value) }, String(value));
+      if (JSON.stringify(value) === JSON.stringify(spec.default)) option.selected = true;
+      input.append(option);
+    }
+  } else if (spec.kind === "bool") {
+    input = h("input", { id, name: spec.name, type: "checkbox" });
+    input.checked = Boolean(spec.default);
+  } else if (spec.kind === "int") {
+    input = h("input", { id, name: spec.name, type: "number", step: 1, value: spec.default ?? "", placeholder: spec.nullable ? "none" : "" });
+  } else {
+    input = h("input", { id, name: spec.name, value: spec.default ?? "", placeholder: spec.nullable ? "none" : "" });
+  }
+  input.dataset.kind = spec.kind;
+  input.dataset.nullable = spec.nullable ? "1" : "";
+  input.addEventListener("change", refreshSetup);
+  return h("div", { class: "field" }, label, input, h("small", {}, spec.help ? `${spec.help} (${spec.allowed})` : spec.allowed));
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("#option-fields [name]")) {
+    const kind = input.dataset.kind;
+    if (kind === "choice") options[input.name] = JSON.parse(input.value);
+    else if (kind === "bool") options[input.name] = input.checked;
+    else if (input.value.trim() === "" && input.dataset.nullable) options[input.name] = null;
+    else if (kind === "int") options[input.name] = Number.isInteger(Number(input.value)) && input.value.trim() !== "" ? Number(input.value) : input.value;
+    else options[input.name] = input.value;
+  }
+  return options;
+}
+
+function seatFields(n) {
+  const box = document.getElementById("seat-fields");
+  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  const names = chosen.plugin.seatNames(chosen.options || {}, n);
+  for (let p = 0; p < n; p += 1) {
+    const select = h("select", { id: `seat-${p}`, name: `seat-${p}`, "data-testid": `seat-${p}` });
+    for (const [value, text] of SEAT_CHOICES) select.append(h("option", { value }, text));
+    select.value = previous[p] || (p === 0 ? "me" : "bot:easy");
+    box.append(h("div", { class: "field" }, h("label", { for: `seat-${p}` }, `${names[p] || `Player ${p + 1}`}`), select));
+  }
+}
+
+async function refreshSetup() {
+  const error = document.getElementById("setup-error");
+  error.textContent = "";
+  document.getElementById("create").disabled = true; // until the server has checked the options
+  try {
+    const info = await api("POST", `/api/catalog/${encodeURIComponent(chosen.entry.game)}`, { body: { options: readOptions() } });
+    chosen.options = info.options;
+    chosen.numPlayers = info.num_players;
+    seatFields(info.num_players);
+    document.getElementById("create").disabled = false;
+  } catch (e) {
+    error.textContent = e.message;
+    document.getElementById("create").disabled = true;
+  }
+}
+
+function choose(entry, plugin) {
+  chosen = { entry, plugin, numPlayers: entry.num_players, options: entry.options };
+  document.querySelectorAll(".game-card").forEach((card) => card.classList.toggle("chosen", card.dataset.game === entry.game));
+  document.getElementById("new-title").textContent = entry.title;
+  document.getElementById("option-fields").replaceChildren(...entry.options_spec.map(optionField));
+  seatFields(entry.num_players);
+  document.getElementById("setup-error").textContent = "";
+  document.getElementById("create").disabled = false;
+  const section = document.getElementById("new-game");
+  section.hidden = false;
+  section.scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = document.getElementById("setup-error");
+  const choices = [...document.querySelectorAll("#seat-fields select")].map((s) => s.value);
+  const seats = choices.map((c) => (c.startsWith("bot:") ? c : "human"));
+  try {
+    const created = await api("POST", "/api/games", { body: { game: chosen.entry.game, options: readOptions(), seats } });
+    const friends = {};
+    choices.forEach((choice, p) => {
+      const token = created.tokens[String(p)];
+      if (choice === "me") holdToken(created.id, p, token);
+      if (choice === "friend") friends[String(p)] = token;
+    });
+    saveInvites(created.id, friends);
+    location.href = `/g/${encodeURIComponent(created.id)}`;
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+function seatText(kind) {
+  return kind === "human" ? "human" : kind.replace("bot:", "bot ");
+}
+
+async function showGames() {
+  const [live, over] = await Promise.all([api("GET", "/api/games?over=false&limit=30"), api("GET", "/api/games?over=true&limit=30")]);
+  const fill = async (id, rows, empty) => {
+    const list = document.getElementById(id);
+    list.replaceChildren();
+    if (!rows.length) list.append(h("li", { class: "empty" }, empty));
+    for (const row of rows) {
+      const plugin = await boardFor(row.game);
+      const names = plugin.seatNames({}, row.players.length);
+      let state;
+      if (row.over) {
+        const best = Math.max(...(row.returns || [0]));
+        const winners = (row.returns || []).map((r, p) => (r === best && best > 0 ? names[p] : null)).filter(Boolean);
+        state = winners.length ? `${winners.join(" & ")} won` : "draw";
+      } else state = row.turn === null || row.turn < 0 ? "" : `${names[row.turn] || `player ${row.turn + 1}`} to move`;
+      const mine = Object.keys(JSON.parse(localStorage.getItem(`abstracta:tokens:${row.id}`) || "{}")).length > 0;
+      list.append(
+        h("li", {},
+          h("a", { href: `/g/${encodeURIComponent(row.id)}` }, row.title),
+          h("span", { class: "players" }, row.players.map((k, p) => `${names[p]}: ${seatText(k)}`).join(", ")),
+          h("span", { class: "state" }, `${state} · ${row.plies} plies${mine ? " · yours" : ""}`)),
+      );
+    }
+  };
+  await fill("games-live", live, "No game in progress.");
+  await fill("games-over", over, "No finished game yet.");
+}
+
+document.getElementById("new-form").addEventListener("submit", create);
+showCatalog().catch((e) => {
+  document.getElementById("catalog").textContent = `cannot load the games: ${e.message}`;
+});
+showGames().catch(() => {});
+setInterval(() => showGames().catch(() => {}), 8000);
