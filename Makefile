@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/abstracta bench strategic-reserve --seconds 5
 	$(BIN)/abstracta bench laser-chess --seconds 5
 	$(BIN)/abstracta bench reflec --seconds 5
+	$(BIN)/abstracta bench desfases --seconds 5
 	$(BIN)/abstracta bench quin --seconds 5
 
 clean:
