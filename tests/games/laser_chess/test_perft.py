@@ -6,9 +6,7 @@ from __future__ import annotations
 import pytest
 
 import abstracta
-from abstracta.core.perft import divide, perft
 
-PERFT_GAMES = ["laser-chess"]
 SETUPS = ["ace", "curiosity", "grail", "mercury", "sophie"]
 
 # §12.2, second table: sequences of exactly d plies (a game ended earlier contributes 0).
@@ -31,19 +29,6 @@ def exact_perft(state, depth: int) -> int:
     if depth == 1:
         return len(state.moves())
     return sum(exact_perft(state.play(m), depth - 1) for m in state.moves())
-
-
-def test_perft(perft_case):
-    state = perft_case.state()
-    got = tuple(perft(state, depth) for depth in range(1, len(perft_case.counts) + 1))
-    assert got == perft_case.counts, f"{perft_case.where}: {perft_case.position}"
-
-
-def test_perft_divide_sums_to_perft(perft_case):
-    state = perft_case.state()
-    split = divide(state, 2)
-    assert [move for move, _ in split] == state.moves()
-    assert sum(count for _, count in split) == perft_case.counts[1]
 
 
 def test_perft_file_holds_every_setup_of_the_rules_table(read_perft_cases):

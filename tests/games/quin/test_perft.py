@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import abstracta
-from abstracta.core.perft import divide, perft
-
-PERFT_GAMES = ["quin"]
 
 STANDARD_START = (
     "a2v,a3s,a4r,b4v,b5p,d4V,d5P,e2V,e3S,e4R,f3T,f4M,f5L,g2V,g3S,g4R,h4V,h5P,j4v,j5p,k2v,k3s,k4r,l3t,l4m,l5l "
@@ -16,19 +13,6 @@ RANDOM_SEED_7 = (
     "S play AAAA/aaaa -/- 0/0 0/0 - - 0 0"
 )
 MANUAL_START = "- S setup LSSAAAARRMTPPVVVV/lssaaaarrmtppvvvv -/- 0/0 0/0 - - 0 0"
-
-
-def test_perft(perft_case):
-    state = perft_case.state()
-    got = tuple(perft(state, depth) for depth in range(1, len(perft_case.counts) + 1))
-    assert got == perft_case.counts, f"{perft_case.where}: {perft_case.position}"
-
-
-def test_perft_divide_sums_to_perft(perft_case):
-    state = perft_case.state()
-    split = divide(state, 2)
-    assert [move for move, _ in split] == state.moves()
-    assert sum(count for _, count in split) == perft_case.counts[1]
 
 
 def test_perft_file_holds_every_row_of_the_rules_table(read_perft_cases):

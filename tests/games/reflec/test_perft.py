@@ -3,28 +3,12 @@
 from __future__ import annotations
 
 import abstracta
-from abstracta.core.perft import divide, perft
-
-PERFT_GAMES = ["reflec"]
 
 STARTS = {
     2: "M*6C*/8/8/8/8/8/8/S*6A* S2:6,M2:6,C2:6,A2:6 S drop 0 0 -/- - -",
     3: "M*6C*/8/8/8/8/8/8/S*7 S2:6,M2:6,C2:6 S drop 0 0 -/-/- - -",
     4: "M*6C*/8/8/8/8/8/8/S*6A* S2:6,M2:6,C2:6,A2:6 S drop 0 0 -/-/-/- - -",
 }
-
-
-def test_perft(perft_case):
-    state = perft_case.state()
-    got = tuple(perft(state, depth) for depth in range(1, len(perft_case.counts) + 1))
-    assert got == perft_case.counts, f"{perft_case.where}: {perft_case.position}"
-
-
-def test_perft_divide_sums_to_perft(perft_case):
-    state = perft_case.state()
-    split = divide(state, 2)
-    assert [move for move, _ in split] == state.moves()
-    assert sum(count for _, count in split) == perft_case.counts[1]
 
 
 def test_perft_file_holds_every_row_of_the_rules_table(read_perft_cases):
