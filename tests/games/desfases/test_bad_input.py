@@ -51,14 +51,21 @@ def test_the_base_positions_are_valid():
         (SEED_42[:-1] + "S:fed", "turn 'S:fed' must be a suit"),
         # -- V1: the hole -------------------------------------------------------------------------
         (SEED_42.replace("#", "Snn", 1).replace("San,Snn,", "San,#,"), "V1: c1 is a '#' cell"),
-        (SEED_42.replace("S2n,#", "S2n,#*S"), "c3 is the hole and must be a '#' cell"),
-        (SEED_42.replace("S2n,#", "S2n,S2n"), "V1: c3 is the hole"),  # a tile on the hole
+        (SEED_42.replace("S2n,#", "S2n,#*S"), "V1: c3 is the hole: no pawn stands on it, got '#*S'"),
+        (SEED_42.replace("S2n,#", "S2n,S2n"), "V1: c3 is the hole: no tile lies on it, got 'S2n'"),  # a tile on the hole
+        (SEED_42.replace("S2n,#", "S2n,S2n*A").replace("A3w*A", "A3w"),
+         "V1: c3 is the hole: no tile lies on it and no pawn stands on it"),  # fmt: skip
+        (SEED_42.replace("S2n,#", "S2n,#Sx"), "V1: c3 is the hole: its cell is '#' followed only by the coins"),
         # -- V2: tiles --------------------------------------------------------------------------------
         (SEED_42.replace("S5n", "S4n"), "V2: tile S4 appears twice (a4 and a1)"),
         (SEED_42.replace("Mne", "Mae"), "V2: tile Ma appears twice (a5 and b4)"),
         # -- V3: pawns ---------------------------------------------------------------------------------
         (SEED_42.replace("A3w*A", "A3w*S"), "V3: the S pawn appears twice (b5 and a1)"),
         (SEED_42.replace("A3w*A", "A3w"), "V3: the pawn of A is missing"),
+        (SEED_42.replace("A3w*A", "A3w").replace("M3e*M", "M3e*M*A"), "cell e3 'M3e*M*A' holds 2 pawns"),
+        (SEED_42.replace("A3w*A", "A3w*X"), "cell b5 'A3w*X' is not tile[+coin][*pawn]"),  # no such suit
+        (SEED_42.replace("A3w*A", "A3w").replace("S2n,#", "S2n,#*A"), "V1: c3 is the hole: no pawn stands on it"),
+        (SEED_42.replace("Mae", "Mae+S4+S5"), "cell a5 'Mae+S4+S5' holds 2 scoring coins"),
         # -- V4: coins ---------------------------------------------------------------------------------
         (SEED_42.replace("S:4:4:na235", "S:4:4:na2345"), "V4: coin S4 appears twice (S's reservoir and S's timer)"),
         (SEED_42.replace("Mae", "Mae+S4"), "V4: coin S4 appears twice"),
@@ -98,8 +105,12 @@ def test_a_bad_layout_option_is_refused_when_loading():
         abstracta.load("desfases", layout=SEED_42.replace("S5n", "S4n"))
     with pytest.raises(NotationError, match="V1"):
         abstracta.load("desfases", layout=SEED_42.replace("S2n,#", "S2n,S2n"))
-    with pytest.raises(NotationError, match="V3"):
+    with pytest.raises(NotationError, match="V3: the S pawn appears twice"):
         abstracta.load("desfases", layout=SEED_42.replace("A3w*A", "A3w*S"))
+    with pytest.raises(NotationError, match="V1: c3 is the hole: no pawn stands on it"):  # a pawn off the board's rules
+        abstracta.load("desfases", layout=SEED_42.replace("A3w*A", "A3w").replace("S2n,#", "S2n,#*A"))
+    with pytest.raises(NotationError, match="V9: S's die shows 5, above its timer coin 4"):  # a die off its suit's rules
+        abstracta.load("desfases", players=2, layout=SEED_42.replace("S:4:4:na235", "S:5:4:na235"))
 
 
 # -- saved states (from_json) ------------------------------------------------------------------------

@@ -223,56 +223,95 @@ def test_a_single_winner():
 
 
 # -- a full game, checked by hand ------------------------------------------------------------------
-def test_full_game_from_the_seed_42_layout_playing_the_first_listed_move():
+FULL_GAMES = {
+    # Four players (turn order S M C A). The scorings, each tile value + coin value (null 0, ace 1):
+    #
+    #     ply   7  Crowns  b3  S2 + Ca   = 2 + 1 = 3   (pawn b2: only S2 above it faces s, down to b2)
+    #     ply  18  Arms    a1  S4 + A3   = 4 + 3 = 7
+    #     ply  20  Suns    a3  A4 + S4   = 4 + 4 = 8
+    #     ply  23  Crowns  a5  Ma + C2   = 1 + 2 = 3
+    #     ply  31  Moons   b2  A5 + M2   = 5 + 2 = 7
+    #     ply  93  Suns    a2  M4 + Sa   = 4 + 1 = 5
+    #     ply 103  Crowns  a4  S5 + Cn   = 5 + 0 = 5
+    #     ply 104  Arms    b5  A3 + An   = 3 + 0 = 3
+    #
+    # Totals: Suns 8 + 5 = 13, Moons 7, Crowns 3 + 3 + 5 = 11, Arms 7 + 3 = 10. The other
+    # 16 coins went into the hole (24 coins - 8 scorings). Suns alone leads: [1, -1, -1, -1].
+    4: (
+        [
+            (7, "C", "b3", "S2", "Ca", 3),
+            (18, "A", "a1", "S4", "A3", 7),
+            (20, "S", "a3", "A4", "S4", 8),
+            (23, "C", "a5", "Ma", "C2", 3),
+            (31, "M", "b2", "A5", "M2", 7),
+            (93, "S", "a2", "M4", "Sa", 5),
+            (103, "C", "a4", "S5", "Cn", 5),
+            (104, "A", "b5", "A3", "An", 3),
+        ],
+        (13, 7, 11, 10),
+        [13, 7, 11, 10],
+        [1.0, -1.0, -1.0, -1.0],
+    ),
+    # Two players (turn order S A M C, so a different game from the same layout):
+    #
+    #     ply   8  Crowns  a2  M4 + Ca   = 4 + 1 = 5
+    #     ply  17  Moons   a3  A4 + M3   = 4 + 3 = 7
+    #     ply  24  Crowns  b1  Sa + C2   = 1 + 2 = 3
+    #     ply  31  Arms    a4  S5 + A2   = 5 + 2 = 7
+    #     ply  33  Moons   a5  Ma + M2   = 1 + 2 = 3
+    #     ply  54  Suns    c1  Sn + S3   = 0 + 3 = 3
+    #     ply  82  Suns    c4  C4 + S5   = 4 + 5 = 9
+    #
+    # Suns 3 + 9 = 12, Moons 7 + 3 = 10, Crowns 5 + 3 = 8, Arms 7; 17 coins in the hole.
+    # Player 0 (Suns + Moons) 22 against player 1 (Arms + Crowns) 15: [1, -1].
+    2: (
+        [
+            (8, "C", "a2", "M4", "Ca", 5),
+            (17, "M", "a3", "A4", "M3", 7),
+            (24, "C", "b1", "Sa", "C2", 3),
+            (31, "A", "a4", "S5", "A2", 7),
+            (33, "M", "a5", "Ma", "M2", 3),
+            (54, "S", "c1", "Sn", "S3", 3),
+            (82, "S", "c4", "C4", "S5", 9),
+        ],
+        (12, 10, 8, 7),
+        [22, 15],
+        [1.0, -1.0],
+    ),
+}
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_full_game_from_the_seed_42_layout_playing_the_first_listed_move(players):
     """Every suit plays its first listed move (moves() is sorted) from the recorded game's setup.
 
-    The scorings, each tile value + coin value (null 0, ace 1), by hand:
-
-        ply   7  Crowns  b3  S2 + Ca   = 2 + 1 = 3   (pawn b2: only S2 above it faces s, down to b2)
-        ply  18  Arms    a1  S4 + A3   = 4 + 3 = 7
-        ply  20  Suns    a3  A4 + S4   = 4 + 4 = 8
-        ply  23  Crowns  a5  Ma + C2   = 1 + 2 = 3
-        ply  31  Moons   b2  A5 + M2   = 5 + 2 = 7
-        ply  93  Suns    a2  M4 + Sa   = 4 + 1 = 5
-        ply 103  Crowns  a4  S5 + Cn   = 5 + 0 = 5
-        ply 104  Arms    b5  A3 + An   = 3 + 0 = 3
-
-    Totals: Suns 8 + 5 = 13, Moons 7, Crowns 3 + 3 + 5 = 11, Arms 7 + 3 = 10. The other
-    16 coins went into the hole (24 coins - 8 scorings). Suns alone leads: [1, -1, -1, -1].
-    Two players: S + M = 20 against A + C = 21, so player 1 wins.
+    The expected scorings and totals are worked out by hand in the comments of FULL_GAMES.
     """
-    for players, scores, returns in ((4, [13, 7, 11, 10], [1.0, -1.0, -1.0, -1.0]), (2, None, None)):
-        state = load(players=players, layout=SEED_42).start()
-        reference = Position.read(SEED_42, players)
-        scorings, plies = [], 0
-        while not state.over:
-            move = state.moves()[0]
-            assert reference.moves()[0] == move
-            reference.play(move)
-            state = state.play(move)
-            plies += 1
-            scorings += [
-                (plies, e["suit"], e["square"], e["tile"], e["coin"], e["points"])
-                for e in state.last_effects()
-                if e["kind"] == "score"
-            ]
-        assert state.notation() == reference.write()
-        if players == 4:
-            assert plies == 104
-            assert scorings == [
-                (7, "C", "b3", "S2", "Ca", 3),
-                (18, "A", "a1", "S4", "A3", 7),
-                (20, "S", "a3", "A4", "S4", 8),
-                (23, "C", "a5", "Ma", "C2", 3),
-                (31, "M", "b2", "A5", "M2", 7),
-                (93, "S", "a2", "M4", "Sa", 5),
-                (103, "C", "a4", "S5", "Cn", 5),
-                (104, "A", "b5", "A3", "An", 3),
-            ]
-            assert state.scores() == scores and state.returns() == returns
-            assert len(state.notation().split(" ")[0].split("#")[1].split(",")[0]) == 16 * 2  # 16 coins in the hole
-        else:
-            assert plies == 104 and state.over
+    scorings_by_hand, suit_points, scores, returns = FULL_GAMES[players]
+    state = load(players=players, layout=SEED_42).start()
+    reference = Position.read(SEED_42, players)
+    scorings, plies = [], 0
+    while not state.over:
+        move = state.moves()[0]
+        assert reference.moves()[0] == move
+        reference.play(move)
+        state = state.play(move)
+        plies += 1
+        scorings += [
+            (plies, e["suit"], e["square"], e["tile"], e["coin"], e["points"])
+            for e in state.last_effects()
+            if e["kind"] == "score"
+        ]
+    assert state.notation() == reference.write()
+    assert plies == 104
+    assert scorings == scorings_by_hand
+    for _, _, _, tile, coin, points in scorings:  # each by hand: tile value + coin value
+        assert points == "na2345".index(tile[1]) + "na2345".index(coin[1])
+    records = state.notation().split(" ")[1].split(";")
+    assert tuple(int(record.split(":")[4]) for record in records) == suit_points  # S M C A
+    assert state.scores() == scores and state.returns() == returns
+    hole = state.notation().split(" ")[0].split("#")[1].split(",")[0]
+    assert len(hole) == (24 - len(scorings)) * 2  # every coin that scored nothing is in the hole
 
 
 # -- illegal moves say why ------------------------------------------------------------------------------

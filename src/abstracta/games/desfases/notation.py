@@ -133,12 +133,13 @@ def parse_position(text: Any) -> tuple:
                     hole |= 1 << coin
                 continue
             if sq == HOLE:
-                raise NotationError(
-                    "V1: c3 is the hole and must be a '#' cell followed only by the coins in it (e.g. #SnM2), "
-                    f"got {cell!r}"
-                )
+                raise NotationError(f"V1: c3 is the hole: {_hole_problem(cell)}, got {cell!r}")
             match = _TILE_CELL.fullmatch(cell)
             if not match:
+                for mark, what in (("*", "pawns"), ("+", "scoring coins")):
+                    if cell.count(mark) > 1:
+                        count = cell.count(mark)
+                        raise NotationError(f"cell {name} {cell!r} holds {count} {what}; a tile holds at most one")
                 raise NotationError(
                     f"cell {name} {cell!r} is not tile[+coin][*pawn], e.g. S4n, M4e+S2 or C3s+A5*M "
                     "(suits S M C A, values n a 2 3 4 5, facings n e s w)"
@@ -252,6 +253,18 @@ def parse_position(text: Any) -> tuple:
         tuple(tiles), suit_masks_of(tiles), lo, hi, scored, tuple(coins), hole, pawns, tuple(dice), tuple(timers),
         tuple(reservoirs), tuple(points), live, suit, feeding,
     )  # fmt: skip
+
+
+def _hole_problem(cell: str) -> str:
+    """What is wrong with ``cell`` written on c3 (anything but ``#`` and the coins in the hole)."""
+    problems = []
+    if not cell.startswith("#") and _TILE_CELL.fullmatch(cell):
+        problems.append("no tile lies on it")
+    if "*" in cell:
+        problems.append("no pawn stands on it")
+    if not problems:
+        problems.append("its cell is '#' followed only by the coins in the hole (e.g. #SnM2)")
+    return " and ".join(problems)
 
 
 # -- last_effects (§10) ------------------------------------------------------
