@@ -208,6 +208,8 @@ def test_bad_game_requests_are_refused(client):
     assert_error(client.post("/api/games", content=b"{", headers={"Content-Type": "application/json"}), 400,
                  "malformed JSON")  # fmt: skip
     assert_error(client.post("/api/games", json={"options": {}}), 422, "game")
+    for seed in (-1, 2**31, 2**40, "seven"):  # a seed must fit every backend's integer column
+        assert_error(client.post("/api/games", json={"game": "quin", "seed": seed}), 422, "seed")
     assert_error(client.get("/api/games/does-not-exist"), 404, "does-not-exist")
     assert_error(client.post("/api/games/does-not-exist/moves", json={"move": "a1"}), 404)
     assert_error(client.get("/api/games?limit=0"), 422, "limit")

@@ -40,7 +40,9 @@ class NewGame(BaseModel):
         description="One entry per player: 'human', 'bot:random', 'bot:easy', 'bot:medium' or 'bot:hard'. "
         "Default: every seat human.",
     )
-    seed: Optional[int] = Field(default=None, description="Seed of the setup randomness; fresh when left out.")
+    # Bounded to a signed 32-bit column, so every database backend (PostgreSQL too) can store it.
+    seed: Optional[int] = Field(default=None, ge=0, le=2**31 - 1,
+                                description="Seed of the setup randomness, 0 to 2**31 - 1; fresh when left out.")
 
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [
         {"game": "strategic-reserve", "options": {"reserve": 6}, "seats": ["human", "bot:easy"]}]}}  # fmt: skip
