@@ -249,3 +249,65 @@ def test_from_json_rejects_inconsistent_saves():
     for data, mentions in cases:
         with pytest.raises(NotationError, match=mentions):
             game.from_json(data)
+
+
+def test_a_letter_whose_upper_case_is_a_piece_letter_is_not_one():
+    # Regression: "ſ".upper() is "S", so the reader once looked up the token "ſne" and crashed
+    # with KeyError instead of NotationError.
+    rejects("ls4k4/10/10/10/4\u017fne4/10/10/4K4Ln b", ("P1", "rank 4", "unknown piece letter 'ſ'"))
+
+
+def test_from_json_rejects_effects_no_shot_here_could_have_produced():
+    """J4 (the spec leaves the depth of this check open): the saved shot must be the one the
+    board before it fires, removing the named piece or nothing, and a King is missing exactly
+    when the shot removed one."""
+    game = abstracta.load(SLUG)
+    quiet = game.parse("ls4k4/10/10/10/10/10/4K5/5be3Ln b").play("j1-").to_json()  # E3: blocked on f1
+    game.from_json(quiet)
+    beam = quiet["last_effects"][0]
+    hit = game.parse("ls4k4/10/10/10/10/10/8Dnw1/4K4Ln b").play("i2-j3").to_json()  # E2: removes j3
+    game.from_json(hit)
+    king = game.parse("ls4k4/10/10/10/4K5/8Dsw1/10/9Ln b").play("i3-j4").to_json()  # E8: Blue's King
+    game.from_json(king)
+
+    def with_effects(data, effects):
+        return {**data, "last_effects": effects}
+
+    # Each of these redraws to itself (the old J4 compared only that), yet no shot could give it.
+    cases = [
+        # The beam was blocked on f1, yet a piece off its path is said to have been removed.
+        with_effects(quiet, [beam, {"kind": "removed", "square": "e3", "piece": "Bn"}]),
+        # A Blue Laser "removed" from h1: put back, it is a second Blue Laser, and a Laser stops beams.
+        with_effects(quiet, [{**beam, "path": ["i1", "h1"], "stop": "laser"}, {"kind": "removed", "square": "h1", "piece": "Ln"}]),
+        # The beam ends on a Deflector it would remove (its s face is bare), yet nothing was removed.
+        {
+            **hit,
+            "position": "ls4k4/10/10/10/10/9Dnw/10/4K4Ln r",
+            "history": ["ls4k4/10/10/10/10/9Dnw/10/3K5Ln b", "ls4k4/10/10/10/10/9Dnw/10/4K4Ln r"],
+            "last_effects": [{"kind": "beam", "from": "j1", "path": ["j2", "j3"], "stop": "removed"}],
+        },
+        # Red's King "removed" as a Blue King: put back, Blue would have two Kings.
+        with_effects(
+            game.parse("ls4k4/10/10/10/10/10/10/4K4Ln r").play("a8-").to_json(),  # Red hits its own King
+            [{"kind": "beam", "from": "a8", "path": ["b8", "c8", "d8", "e8", "f8"], "stop": "removed"},
+             {"kind": "removed", "square": "f8", "piece": "K"}],
+        ),  # fmt: skip
+    ]
+    for data in cases:
+        with pytest.raises(NotationError, match="J4"):
+            game.from_json(data)
+    # A finished game whose last shot removed no King: the King went missing some other way.
+    edge = {"kind": "beam", "from": "j1", "path": "j2 j3 j4 i4 h4 g4 f4 e4 d4 c4 b4 a4".split(), "stop": "edge"}
+    with pytest.raises(NotationError, match="J4: .* a King is missing exactly when the last shot removed one"):
+        game.from_json(with_effects(king, [edge]))
+
+
+def test_from_json_history_may_not_hold_more_plies_than_were_played():
+    game = abstracta.load(SLUG, max_plies=20)
+    state = game.parse("ls4k4/10/10/10/10/10/10/4K4Ln b 1").play("e1-e2")
+    data = state.to_json()
+    assert data["position"].endswith(" 2") and len(data["history"]) == 2
+    assert game.from_json(data).to_json() == data
+    data["position"] = data["position"][:-1] + "0"  # two entries, yet no ply played
+    with pytest.raises(NotationError, match="J2: history holds 1 plies, more than the 0 played"):
+        game.from_json(data)

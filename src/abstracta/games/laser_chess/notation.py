@@ -41,6 +41,7 @@ from abstracta.games.laser_chess.board import (
     SQUARE_NAMES,
     SQUARES,
     STOP_NAMES,
+    STOP_REMOVED,
     SWITCH,
     SWITCH_FACINGS,
     TOKEN,
@@ -56,6 +57,7 @@ BOX = {LASER: 1, KING: 1, SWITCH: 2, DEFLECTOR: 7, DEFENDER: 2}  # pieces of eac
 _FACING_LETTERS = {"L": 1, "K": 0, "S": 2, "D": 2, "B": 1}
 _FACING_CHOICES = {"L": DIR4, "K": ("",), "S": SWITCH_FACINGS, "D": DIAG, "B": DIR4}
 _DIGITS = "0123456789"
+_PIECE_LETTERS = "LKSDBlksdb"
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -108,7 +110,7 @@ def _read_rank(text: str, rank: int) -> list[int]:
             i = j
             continue
         letter = char.upper()
-        if letter not in _FACING_LETTERS:
+        if char not in _PIECE_LETTERS:  # not ``letter``: "ſ".upper() is "S"
             raise NotationError(f"{where}: unknown piece letter {char!r} (expected L K S D B, l k s d b or a count)")
         width = _FACING_LETTERS[letter]
         facing = text[i + 1 : i + 1 + width]
@@ -266,6 +268,8 @@ def state_from_json(game: "LaserChess", data: Any) -> "LaserChessState":
         if parent_turn != turn ^ ((len(history) - 1 - index) & 1):
             raise NotationError(f"J2: history entry {index} {entry!r} has the wrong side to move (sides alternate)")
         parents.append((parent_board, parent_turn))
+    if game.max_plies is not None and len(parents) > plies:
+        raise NotationError(f"J2: history holds {len(parents)} plies, more than the {plies} played (ply count)")
     state = new_state(game, board, turn, plies, parents)
 
     # J3: a draw claim needs a finished-by-nothing-else position that occurred three times.
@@ -289,9 +293,16 @@ def state_from_json(game: "LaserChess", data: Any) -> "LaserChessState":
 
 
 def _shot_from_effects(state: "LaserChessState", effects: Any) -> tuple[int, int, int]:
+    """The ``_shot`` that redraws ``effects``, if the last ply can have fired exactly that shot here.
+
+    The board before the shot is this one with the removed piece (if any) put back; it must be
+    a valid position, the beam traced on it must stop by removing that very piece (or not
+    remove anything when none is named), and a King was removed exactly when one is missing.
+    """
     problem = f"J4: last_effects {effects!r} is not the shot the last move fired in this position"
     mover = state.turn ^ 1
     removed_square, removed = -1, 0
+    board = state.board
     try:
         if len(effects) == 2:
             entry = effects[1]
@@ -299,10 +310,18 @@ def _shot_from_effects(state: "LaserChessState", effects: Any) -> tuple[int, int
                 raise NotationError(problem)
             removed_square = SQUARE_INDEX[entry["square"]]
             removed = CODE_OF_TOKEN[entry["piece"]]
-            if state.board[removed_square]:
+            if board[removed_square]:
                 raise NotationError(problem)
-    except (KeyError, TypeError, AttributeError):
+            board = board[:removed_square] + (removed,) + board[removed_square + 1 :]
+            check_board(board)
+    except (KeyError, TypeError, AttributeError, NotationError):
         raise NotationError(problem) from None
+    _, stop, struck = fire(board, mover)
+    if (stop == STOP_REMOVED) != bool(removed) or (removed and struck != removed_square):
+        raise NotationError(f"{problem}: the beam does not stop there that way")
+    king_hit = bool(removed) and KIND[removed] == KING
+    if king_hit != (state.winner is not None):
+        raise NotationError(f"{problem}: a King is missing exactly when the last shot removed one")
     state._shot = (mover, removed_square, removed)
     if effects_to_json(state) != effects:
         raise NotationError(problem)
