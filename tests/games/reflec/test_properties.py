@@ -9,6 +9,7 @@ and swap records) is evidence for both.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -16,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import abstracta
-from abstracta import IllegalMove
+from abstracta import IllegalMove, NotationError
 from abstracta.games.reflec.board import MOVE_TABLE
 
 FILES = "abcdefgh"
@@ -56,9 +57,42 @@ def read(text):
         "acting": acting,
         "phase": phase,
         "tiles": int(tiles),
+        "turns": int(turns),
         "swaps": [set() if r == "-" else set(r.split(",")) for r in swaps.split("/")],
         "locked": set() if locked == "-" else set(locked.split(",")),
+        "touched": set() if touched == "-" else set(touched.split(",")),
     }
+
+
+def write(pos, players):
+    """The notation of ``pos`` (§9), the inverse of ``read``."""
+    rows = []
+    for rank in range(8, 0, -1):
+        row, run = "", 0
+        for file in FILES:
+            token = pos["board"].get(f"{file}{rank}")
+            if token is None:
+                run += 1
+                continue
+            row += (str(run) if run else "") + token
+            run = 0
+        rows.append(row + (str(run) if run else ""))
+    flag = "x" if players == 2 else "n"
+    letters = OWNERS[players].split("-")[0]
+    suits = ",".join(f"{y}{pos['dice'][y]}:{pos['off'][y]}{flag if y in pos['destroyed'] else ''}" for y in letters)
+    swaps = "/".join(",".join(sorted(record)) or "-" for record in pos["swaps"])
+    fields = [
+        "/".join(rows),
+        suits,
+        pos["acting"],
+        pos["phase"],
+        str(pos["tiles"]),
+        str(pos["turns"]),
+        swaps,
+        ",".join(sorted(pos["locked"])) or "-",
+        ",".join(sorted(pos["touched"])) or "-",
+    ]
+    return " ".join(fields)
 
 
 def reference_moves(state):
@@ -108,18 +142,171 @@ def reference_moves(state):
     return sorted(moves)
 
 
-def biased_game(players, seed, max_plies=3000, fire_share=0.3):
-    """States of one random game that fires often, so lasers fall and coins turn neutral."""
+STEPS = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+PRICE = {"move": 1, "laser": 1, "spin": 1, "drop": 2, "swap": 2, "fire": 3, "end": 0}
+
+
+def step(square, direction):
+    df, dr = STEPS[direction]
+    file, rank = FILES.index(square[0]) + df, int(square[1]) + dr
+    return f"{FILES[file]}{rank}" if 0 <= file < 8 and 1 <= rank <= 8 else None
+
+
+def kind_of(move):
+    """§6.3."""
+    if "@" in move:
+        return "drop"
+    if move[0] == "*":
+        return "fire"
+    if move == "end":
+        return "end"
+    return {"=": "spin", "x": "swap"}[move[2]] if move[2] != "-" else ("move" if len(move) == 6 else "laser")
+
+
+def reference_play(game, text, move):
+    """``(notation, last_effects)`` after ``move``, from §5 and §7 as written (no legality checks)."""
+    players, max_turns = game.num_players, game.options["max_turns"]
+    pos = read(text)
+    board = pos["board"]
+    letters, owners = OWNERS[players].split("-")
+    owner = {y: int(o) for y, o in zip(letters, owners)}
+    effects = []
+
+    def neutral(suit):
+        return players > 2 and suit in pos["destroyed"]
+
+    def eliminated(player):
+        return all(y in pos["destroyed"] for y in letters if owner[y] == player)
+
+    def start_turn(suit):
+        pos["acting"] = suit
+        if pos["dice"][suit] < 5:
+            pos["dice"][suit] += 1
+            pos["tiles"] = 3
+        else:
+            pos["tiles"] = 4
+
+    def end_turn():
+        pos["turns"] += 1
+        pos["swaps"][owner[pos["acting"]]] = set()
+        pos["locked"], pos["touched"] = pos["touched"], set()
+        index = letters.index(pos["acting"])
+        for k in range(1, len(letters) + 1):
+            suit = letters[(index + k) % len(letters)]
+            if suit not in pos["destroyed"]:
+                break
+        start_turn(suit)
+        if max_turns is not None and pos["turns"] >= max_turns:
+            effects.append({"kind": "draw", "turns": pos["turns"]})
+
+    def touch(square):
+        if neutral(board[square][0]):
+            pos["touched"].add(square)
+
+    acting = pos["acting"]
+    if pos["phase"] == "drop":
+        board[move[2:4]] = move[0] + move[4]
+        pos["off"][move[0]] -= 1
+        if any(pos["off"].values()):
+            pos["acting"] = letters[(letters.index(acting) + 1) % len(letters)]
+        else:
+            pos["phase"] = "play"
+            start_turn("S")
+        return write(pos, players), effects
+
+    kind = kind_of(move)
+    cost = PRICE[kind]
+    from_tiles = min(cost, pos["tiles"])
+    pos["tiles"] -= from_tiles
+    pos["dice"][acting] -= cost - from_tiles
+    if kind == "end":
+        end_turn()
+    elif kind == "laser":
+        board[move[3:5]] = board.pop(move[:2])
+    elif kind == "move":
+        coin = board.pop(move[:2])
+        board[move[3:5]] = coin[0] + move[5]
+        pos["touched"].discard(move[:2])
+        touch(move[3:5])
+    elif kind == "spin":
+        board[move[:2]] = board[move[:2]][0] + move[3]
+        touch(move[:2])
+    elif kind == "drop":
+        board[move[2:4]] = move[0] + move[4]
+        pos["off"][move[0]] -= 1
+        touch(move[2:4])
+    elif kind == "swap":
+        a, b = move[:2], move[3:5]
+        board[a], board[b] = board[b][0] + board[a][1], board[a][0] + board[b][1]
+        for player in range(players):
+            if not eliminated(player):
+                pos["swaps"][player].add(move)
+        pos["touched"] -= {a, b}
+        touch(a)
+        touch(b)
+    else:  # fire (§7.1)
+        origin = next(sq for sq, token in board.items() if token == acting + "*")
+        square, direction, path, hits, stop = origin, move[1], [], [], "edge"
+        while True:
+            square = step(square, direction)
+            if square is None:
+                break
+            path.append(square)
+            token = board.get(square)
+            if token is None:
+                continue
+            if token[1] == "*":
+                stop = "laser"
+                break
+            if square in hits:
+                stop = "loop"
+                break
+            hits.append(square)
+            direction = token[1]
+        effects.append(
+            {"kind": "beam", "suit": acting, "from": origin, "dir": move[1], "path": path, "hits": hits, "stop": stop}
+        )
+        if stop == "loop":  # §7.2
+            for square in hits[hits.index(square) :]:
+                token = board.pop(square)
+                effects.append({"kind": "removed", "square": square, "piece": token})
+                pos["off"][token[0]] += 1
+                pos["locked"].discard(square)
+                pos["touched"].discard(square)
+        elif stop == "laser":  # §7.3
+            suit = board.pop(square)[0]
+            pos["destroyed"].add(suit)
+            effects.append({"kind": "destroyed", "square": square, "suit": suit})
+            loser = owner[suit]
+            if eliminated(loser):
+                pos["swaps"][loser] = set()
+                effects.append({"kind": "eliminated", "player": loser, "suits": [y for y in letters if owner[y] == loser]})
+            left = [p for p in range(players) if not eliminated(p)]
+            if len(left) == 1:
+                effects.append({"kind": "winner", "player": left[0]})
+            elif suit == acting:
+                end_turn()
+    return write(pos, players), effects
+
+
+def biased_line(players, seed, max_plies=3000, fire_share=0.3, **options):
+    """``(states, moves)`` of one random game that fires often, so lasers fall and coins turn neutral."""
     rng = random.Random(seed)
-    state = abstracta.load("reflec", players=players).start()
-    states = [state]
+    state = abstracta.load("reflec", players=players, **options).start()
+    states, played = [state], []
     while not state.over and len(states) < max_plies:
         moves = state.moves()
         fires = [m for m in moves if m[0] == "*"]
         move = rng.choice(fires) if fires and rng.random() < fire_share else rng.choice(moves)
         state = state.play(move)
         states.append(state)
-    return states
+        played.append(move)
+    return states, played
+
+
+def biased_game(players, seed, max_plies=3000, fire_share=0.3):
+    """States of one random game that fires often (``biased_line``)."""
+    return biased_line(players, seed, max_plies, fire_share)[0]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -214,3 +401,114 @@ def test_moves_returns_a_fresh_list():
     moves = state.moves()
     moves.clear()
     assert len(state.moves()) == 240
+
+
+# -- play() against the reference, round trips, determinism ------------------------------------
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {}), (4, {}), (2, {"max_turns": 60}), (4, {"max_turns": 90})])
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_played_move_has_the_reference_result(players, options, seed):
+    """Every ply of a whole game: the position and effects agree with §5-§7 written out naively."""
+    states, moves = biased_line(players, seed, **options)
+    game = states[0].game
+    for before, move, after in zip(states, moves, states[1:]):
+        expected = reference_play(game, before.notation(), move)
+        assert (after.notation(), after.last_effects()) == expected, f"{move} in {before.notation()}"
+    final = states[-1]
+    if final.over and options and final.returns() == [0.0] * players:
+        assert fields_turns(final) >= options["max_turns"]
+
+
+def fields_turns(state):
+    return int(state.notation().split(" ")[5])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_listed_move_has_the_reference_result(players, seed):
+    """All the moves of a few positions, not only the ones a random game picks."""
+    states = biased_game(players, seed)
+    game = states[0].game
+    for state in states[:: max(1, len(states) // 5)]:
+        for move in state.moves():
+            after = state.play(move)
+            assert (after.notation(), after.last_effects()) == reference_play(game, state.notation(), move), move
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_notation_and_json_round_trip_through_whole_games(players, seed):
+    states = biased_game(players, seed)
+    game = states[0].game
+    for state in states[:: max(1, len(states) // 40)] + [states[-1]]:
+        text = state.notation()
+        parsed = game.parse(text)
+        assert parsed.notation() == text and parsed.last_effects() == []
+        assert parsed.moves() == state.moves()
+        assert (parsed.player, parsed.seat, parsed.over) == (state.player, state.seat, state.over)
+        assert (parsed.returns(), parsed.scores()) == (state.returns(), state.scores())
+        data = json.loads(json.dumps(state.to_json()))
+        restored = game.from_json(data)
+        assert restored.notation() == text
+        assert restored.last_effects() == state.last_effects()
+        assert restored.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_replaying_the_moves_gives_the_same_game(players, seed):
+    states, moves = biased_line(players, seed)
+    state = abstracta.load("reflec", players=players).start(seed=seed)
+    assert state.notation() == states[0].notation()
+    for move, expected in zip(moves, states[1:]):
+        state = state.play(move)
+        assert state.notation() == expected.notation()
+        assert state.last_effects() == expected.last_effects()
+    assert biased_line(players, seed)[1] == moves
+
+
+# -- parse on arbitrary and mutated text ----------------------------------------------------------
+NOTATION_ALPHABET = "12345678SMCAnesw*/:,-x0 playdroE"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 50), data=st.data())
+def test_mutated_notations_round_trip_or_raise_notation_error(players, seed, data):
+    """Whatever ``parse`` accepts round-trips; everything else is a NotationError, never a crash."""
+    states = biased_game(players, seed, max_plies=400, fire_share=0.5)
+    text = data.draw(st.sampled_from(states)).notation()
+    game = states[0].game
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text) - 1))
+        edit = data.draw(st.sampled_from(["replace", "insert", "delete"]))
+        char = data.draw(st.sampled_from(NOTATION_ALPHABET))
+        if edit == "replace":
+            text = text[:i] + char + text[i + 1 :]
+        elif edit == "insert":
+            text = text[:i] + char + text[i:]
+        else:
+            text = text[:i] + text[i + 1 :]
+    try:
+        state = game.parse(text)
+    except NotationError as error:
+        assert str(error)
+        return
+    assert state.notation() == text
+    state.moves()
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.one_of(st.text(max_size=80), st.text(alphabet=NOTATION_ALPHABET, max_size=80)))
+def test_arbitrary_text_raises_only_notation_error(text):
+    for players in (2, 3, 4):
+        try:
+            state = abstracta.load("reflec", players=players).parse(text)
+        except NotationError:
+            continue
+        assert state.notation() == text
