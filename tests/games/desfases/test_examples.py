@@ -346,3 +346,32 @@ def test_start_positions_of_section_4(seed, players):
 def test_seed_13_opens_with_a_scoring_turn():
     state = abstracta.load("desfases").start(seed=13)
     assert all(move == "hole" or move.startswith("score ") for move in state.moves())
+
+
+def test_what_the_examples_say_of_the_feed_step():
+    game = abstracta.load("desfases")
+    w3, w5 = EXAMPLES[2], EXAMPLES[4]
+    # W3: Moons still has coins after `hole`, so the same player (1) feeds next.
+    fed = game.parse(w3.before).play("hole")
+    assert (fed.seat, fed.player) == ("M", 1) and all(m.startswith("feed ") for m in fed.moves())
+    # W5: "the feed step then lists feed 3, feed 4, feed a" - sorted as Python sorts strings.
+    assert game.parse(w5.before).play("score e3").moves() == ["feed 3", "feed 4", "feed a"]
+
+
+def test_the_notation_examples_of_section_9():
+    # The seed-42 layout, changed so that it holds the three examples §9 explains: the cell
+    # M4e+S2*C (a2), the hole #SnM2Ca and the Crowns record C:3:4:235:3:live (its null coin
+    # scored C3 on c2 for 3 points; its ace coin is in the hole).
+    text = (
+        "Mae,A3w*A,A2w,C2s,S3n/S5n,Mne,C4s,Cns,M5e/A4w,S2n,#SnM2Ca,C5s,M3e*M/M4e+S2*C,A5w,C3s+Cn,Aaw,Cas/"
+        "S4n*S,San,Snn,M2e,Anw S:4:4:a35:6:live;M:3:3:na45:0:live;C:3:4:235:3:live;A:3:3:na245:0:live S"
+    )
+    state = abstracta.load("desfases").parse(text)
+    assert state.notation() == text
+    assert state.scores() == [6, 0, 3, 0]  # Suns: M4 + S2 = 4 + 2; Crowns: C3 + Cn = 3 + 0
+    assert "a1-a2" not in state.moves()  # the Crowns pawn on a2 blocks the Suns pawn on a1
+    # a2 carries a coin and a pawn, so Moons' turning leaves it (and its e facing) alone.
+    moons = state.play("a1-b1")
+    after = moons.play(moons.moves()[0])
+    assert "a2" not in {e["square"] for e in after.last_effects() if e["kind"] == "turn"}
+    assert "/M4e+S2*C," in after.notation()

@@ -8,6 +8,7 @@ input, replay) run for this game in ``tests/test_conformance.py``.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import abstracta
+from abstracta import IllegalMove, NotationError
 
 from .positions import W2_BEFORE, W9_BEFORE, W11_BEFORE
 from .reference import Position
@@ -174,3 +176,110 @@ def cells(notation: str) -> dict[str, str]:
             if not cell.startswith("#"):
                 out[file + rank] = cell
     return out
+
+
+# -- the contract on random games: round trips, exactly the listed moves, determinism -------------------
+SQUARE_NAMES = [f + r for r in "12345" for f in "abcde"]
+EVERY_MOVE_STRING = sorted(  # every string of the move grammar (§6), legal somewhere or not
+    {"stay", "hole"}
+    | {f"score {sq}" for sq in SQUARE_NAMES}
+    | {f"feed {v}" for v in "na2345"}
+    | {f"{a}-{b}" for a in SQUARE_NAMES for b in SQUARE_NAMES}
+)
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS)
+def test_notation_and_json_round_trip_at_every_ply(players, seed):
+    game = abstracta.load("desfases", players=players)
+    states, _ = random_game(game, seed)
+    for state in states:
+        text = state.notation()
+        parsed = game.parse(text)
+        assert parsed.notation() == text and parsed.last_effects() == []
+        assert parsed.moves() == state.moves()
+        assert (parsed.player, parsed.seat, parsed.over) == (state.player, state.seat, state.over)
+        assert parsed.scores() == state.scores() and parsed.returns() == state.returns()
+        data = json.loads(json.dumps(state.to_json()))
+        restored = game.from_json(data)
+        assert restored == state
+        assert restored.last_effects() == state.last_effects()
+        assert restored.to_json() == data
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_play_accepts_exactly_the_listed_moves(players, seed):
+    """At every ply, a sample of all move strings (and every listed one): play accepts it iff it is listed."""
+    rng = random.Random(seed)
+    state = abstracta.load("desfases", players=players).start(seed)
+    while True:
+        legal = state.moves()
+        text = state.notation()
+        for move in sorted(set(rng.sample(EVERY_MOVE_STRING, 25)) | set(legal)):
+            if move in legal:
+                assert state.play(move).notation() != text or move == "stay"
+            else:
+                with pytest.raises(IllegalMove, match=re.escape(repr(move))):
+                    state.play(move)
+        assert state.notation() == text  # the receiver never changes
+        if state.over:
+            break
+        state = state.play(rng.choice(legal))
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS)
+def test_same_seed_same_game(players, seed):
+    """start(seed) and play are functions: fresh game objects replay the same moves to the same states."""
+    states, moves = random_game(abstracta.load("desfases", players=players), seed)
+    other_count = 6 - players  # the setup does not depend on players (§4)
+    assert abstracta.load("desfases", players=other_count).start(seed).notation() == states[0].notation()
+    state = abstracta.load("desfases", players=players).start(seed)
+    for move, expected in zip(moves, states[1:]):
+        listed = state.moves()
+        listed.append("junk")  # moves() hands out a fresh list each time
+        assert state.moves() == listed[:-1]
+        state = state.play(move)
+        assert state.notation() == expected.notation()
+        assert state.last_effects() == expected.last_effects()
+
+
+# -- parse: whatever it accepts is canonical; whatever it refuses raises NotationError -------------------
+NOTATION_CHARS = "SMCAna2345esw#+*:-,;/ 0167dliveof"
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_mutated_positions_parse_to_themselves_or_raise_notation_error(seed, data):
+    states, _ = random_game(abstracta.load("desfases"), seed)
+    text = data.draw(st.sampled_from(states)).notation()
+    at = data.draw(st.integers(0, len(text) - 1))
+    kind = data.draw(st.sampled_from(["replace", "delete", "insert", "swap"]))
+    char = data.draw(st.sampled_from(NOTATION_CHARS))
+    if kind == "replace":
+        mutated = text[:at] + char + text[at + 1 :]
+    elif kind == "delete":
+        mutated = text[:at] + text[at + 1 :]
+    elif kind == "insert":
+        mutated = text[:at] + char + text[at:]
+    else:
+        mutated = text[:at] + text[at + 1 : at + 2] + text[at : at + 1] + text[at + 2 :]
+    game = abstracta.load("desfases")
+    try:
+        state = game.parse(mutated)
+    except NotationError as error:
+        assert str(error)
+        return
+    assert state.notation() == mutated  # parse accepts canonical strings only (§9)
+    assert game.parse(mutated).moves() == state.moves()
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=300))
+def test_arbitrary_text_raises_only_notation_error(text):
+    with pytest.raises(NotationError):
+        abstracta.load("desfases").parse(text)

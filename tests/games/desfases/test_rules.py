@@ -8,7 +8,7 @@ import pytest
 import abstracta
 from abstracta import IllegalMove, NotationError
 
-from .positions import SEED_42, W2_BEFORE, W5_BEFORE, W6_BEFORE, W11_BEFORE
+from .positions import SEED_42, W2_BEFORE, W5_BEFORE, W6_BEFORE, W9_BEFORE, W11_BEFORE
 from .reference import Position
 
 
@@ -192,6 +192,24 @@ def test_a_finished_suit_is_skipped_and_the_game_ends_when_all_are_done():
         final.play("hole")
 
 
+def test_a_done_suits_tiles_never_turn_and_its_pawn_stays_an_obstacle():
+    # W9's position: Suns is done, its pawn on d2. Play the game out (first listed moves): no Suns
+    # tile ever turns, the Suns pawn never moves, and no pawn ever lands on or passes d2.
+    state = load().parse(W9_BEFORE)
+    suns_tiles = {sq: cell(state, sq) for sq in cells_of(state) if cell(state, sq)[0] == "S"}
+    assert cell(state, "d2") == "M4e+M2*S"
+    while not state.over:
+        assert state.seat != "S"
+        assert not any(m.endswith("-d2") for m in state.moves())
+        state = state.play(state.moves()[0])
+        assert {sq: cell(state, sq)[:3] for sq in suns_tiles} == {sq: c[:3] for sq, c in suns_tiles.items()}
+        assert cell(state, "d2").endswith("*S")
+
+
+def cells_of(state):
+    return [f"{f}{r}" for r in "12345" for f in "abcde" if f"{f}{r}" != "c3"]
+
+
 def test_a_lone_live_suit_acts_again():
     position = W11_BEFORE.replace("C:n:5:-:10:live", "C:a:5:-:10:live")
     state = load().parse(position)
@@ -220,6 +238,11 @@ def test_a_single_winner():
     assert load().parse(text).returns() == [1.0, -1.0, -1.0, -1.0]
     assert load(players=2).parse(text).returns() == [1.0, -1.0]
     assert load(players=2).parse(text).scores() == [6, 0]
+    # Arms' 5 coin on Sa instead: Arms alone leads; with two players, player 1 (Arms + Crowns) wins.
+    text = ALL_IN_THE_HOLE.format(hole=EVERY_COIN.replace("A5", ""), coin="+A5", s=0).replace("A:n:-:-:0", "A:n:-:-:6")
+    assert load().parse(text).returns() == [-1.0, -1.0, -1.0, 1.0]
+    assert load(players=2).parse(text).returns() == [-1.0, 1.0]
+    assert load(players=2).parse(text).scores() == [0, 6]
 
 
 # -- a full game, checked by hand ------------------------------------------------------------------
