@@ -195,3 +195,17 @@ def rotate_180(sq: int) -> int:
     if sq == CENTRE:
         return CENTRE
     return square(opposite_line(line_of(sq)), ring_of(sq))
+
+
+# -- Gravity (§6.9) --------------------------------------------------------------
+
+
+def _gravity_targets(sq: int) -> tuple[int, ...]:
+    """Where a Gravity cast from ``sq`` may pull Voids: its neighbours other than ``o`` and the Iris
+    (the Horizon is allowed). Empty for a caster on the Iris, which may not cast."""
+    if sq == CENTRE or IS_IRIS[sq]:
+        return ()
+    return tuple(t for t in NEIGHBOURS[sq] if t != CENTRE and not IS_IRIS[t])
+
+
+GRAVITY_TARGETS = tuple(_gravity_targets(sq) for sq in range(NUM_SQUARES))

@@ -25,9 +25,10 @@ from abstracta.games.quin.board import (
     CENTRE,
     DIAGONALS,
     GATEWAYS,
+    GRAVITY_TARGETS,
     IS_HORIZON,
     IS_IRIS,
-    NEIGHBOURS,
+    MAX_RANGE,
     NUM_SQUARES,
     PUSH_PATHS,
     RAYS_WITHIN,
@@ -81,6 +82,41 @@ _STEP = tuple(tuple(f"{a}-{b}" for b in _NAMES) for a in _NAMES)  # "from-to" st
 _TIME_TEXT = tuple(tuple(f"time {a} {b}" for b in _NAMES) for a in _NAMES)
 _SWAP_TEXT = tuple(tuple(f"swap {a} {b}" for b in _NAMES) for a in _NAMES)
 _STEP_ACTIONS = tuple(tuple((A_STEP, a, b) for b in range(len(_NAMES))) for a in range(len(_NAMES)))
+
+
+def _walk_table(sq: int, reach: int) -> tuple:
+    """The generator's walks from ``sq`` cut to ``reach`` (§6.2, §6.4): for each direction
+    ``(steps, slings)``. A step is ``(target, not Horizon, move string, action)``; ``slings`` maps a
+    Horizon target of a ring walk to the slingshot over it, ``(landing, move string, action)``,
+    and is ``None`` on a line walk."""
+    walks = []
+    for ray, ring_next in RAYS_WITHIN[sq][reach]:
+        steps = tuple((t, not IS_HORIZON[t], _STEP[sq][t], _STEP_ACTIONS[sq][t]) for t in ray)
+        slings = None
+        if ring_next is not None:
+            slings = {
+                t: (ring_next[t], f"{_STEP[sq][ring_next[t]]} over {_NAMES[t]}", (A_SLING, sq, ring_next[t], t))
+                for t in ray
+                if IS_HORIZON[t]
+            }
+        walks.append((steps, slings))
+    return tuple(walks)
+
+
+_WALKS = tuple(tuple(_walk_table(sq, reach) for reach in range(MAX_RANGE + 1)) for sq in range(NUM_SQUARES))
+"""``_WALKS[sq][reach]``: every direction's walk from ``sq`` for a piece of range ``reach``."""
+
+_DIAGONAL_STEPS = tuple(
+    tuple((t, via_ring, via_line, _STEP[sq][t], (A_DIAGONAL, sq, t)) for t, via_ring, via_line in DIAGONALS[sq])
+    for sq in range(NUM_SQUARES)
+)
+"""``_DIAGONAL_STEPS[sq]``: a Peripheral's diagonals (§6.3), ``(target, intermediates, move string, action)``."""
+
+_GRAVITY_HEAD = tuple(f"gravity {name}: " for name in _NAMES)
+_NEXT_PAIR = tuple(tuple(f", {a}-{b}" for b in _NAMES) for a in _NAMES)  # a Gravity's second and third pairs
+_GRAVITY = (A_GRAVITY,)
+"""The action of every Gravity in the moves() dict: ``play`` reads the pairs from the move string,
+so generating the many Gravity moves of a position builds nothing but their strings."""
 
 # -- setups (§4) --------------------------------------------------------------------------
 STANDARD_SOUTH = (
@@ -197,6 +233,8 @@ class QuinState(State):
             action = None
         if action is None:
             raise IllegalMove(why_illegal(self, move))
+        if action is _GRAVITY:
+            action = _gravity_action(move)
         return _ACTIONS[action[0]](self, action)
 
     def returns(self) -> list[float]:
@@ -308,40 +346,44 @@ class QuinState(State):
             if locked and sq in locked:
                 continue
             kind = board[sq] & 7
-            names = step_names[sq]
-            steps = _STEP_ACTIONS[sq]
             if kind != PERIPHERAL:
-                for ray, ring_next in RAYS_WITHIN[sq][al_range if kind == AL else RANGES[kind]]:
-                    for target in ray:
+                for ray, ring in _WALKS[sq][al_range if kind == AL else RANGES[kind]]:
+                    for target, open_stop, name, action in ray:
                         piece = board[target]
                         if not piece:
-                            if not horizon[target]:  # others pass empty Horizon spaces but never stop there
-                                actions[names[target]] = steps[target]
+                            if open_stop:  # others pass empty Horizon spaces but never stop there
+                                actions[name] = action
                             continue
                         if piece & 8 != mine:
-                            if not horizon[target]:
-                                actions[names[target]] = steps[target]
-                        elif ring_next is not None and piece & 7 == PERIPHERAL and horizon[target]:
-                            _add_slingshot(actions, board, mine, sq, target, ring_next[target])
+                            if open_stop:
+                                actions[name] = action
+                        elif ring and not open_stop and piece & 7 == PERIPHERAL:  # a slingshot (§6.4)
+                            landing, name, action = ring[target]
+                            piece = board[landing]
+                            if not piece or piece & 8 != mine:
+                                actions[name] = action
                         break
                 continue
-            for ray, ring_next in RAYS_WITHIN[sq][RANGES[PERIPHERAL]]:
-                for target in ray:
+            for ray, ring in _WALKS[sq][RANGES[PERIPHERAL]]:
+                for target, open_stop, name, action in ray:
                     piece = board[target]
                     if not piece:
-                        actions[names[target]] = steps[target]
+                        actions[name] = action
                         continue
                     if piece & 8 != mine:
-                        actions[names[target]] = steps[target]
-                    elif ring_next is not None and piece & 7 == PERIPHERAL and horizon[target]:
-                        _add_slingshot(actions, board, mine, sq, target, ring_next[target])
+                        actions[name] = action
+                    elif ring and not open_stop and piece & 7 == PERIPHERAL:  # a slingshot (§6.4)
+                        landing, name, action = ring[target]
+                        piece = board[landing]
+                        if not piece or piece & 8 != mine:
+                            actions[name] = action
                     break
-            for target, via_ring, via_line in DIAGONALS[sq]:
+            for target, via_ring, via_line, name, action in _DIAGONAL_STEPS[sq]:
                 if board[via_ring] and board[via_line]:
                     continue
                 piece = board[target]
                 if not piece or piece & 8 != mine:
-                    actions[names[target]] = (A_DIAGONAL, sq, target)
+                    actions[name] = action
 
         # Reflection (§6.8).
         for r in reflectors:
@@ -362,12 +404,9 @@ class QuinState(State):
         # Gravity (§6.9).
         if len(voids) > 1:
             for caster in voids:
-                if IS_IRIS[caster]:
-                    continue
-                targets = [t for t in NEIGHBOURS[caster] if not board[t] and t != CENTRE and not IS_IRIS[t]]
+                targets = [t for t in GRAVITY_TARGETS[caster] if not board[t]]  # () for a caster on the Iris
                 if targets:
-                    others = [v for v in voids if v != caster]
-                    _add_gravity(actions, caster, others, targets)
+                    _add_gravity(actions, caster, [v for v in voids if v != caster], targets)
 
         # Reinforcement (§6.10).
         open_gateways = tuple(g for g in GATEWAYS[p] if not board[g])
@@ -427,35 +466,41 @@ def public_move(move: str) -> str:
 
 # -- move generation helpers ----------------------------------------------------------------
 
-def _add_slingshot(actions: dict[str, tuple], board: tuple, mine: int, sq: int, over: int, landing: int) -> None:
-    """§6.4: jump the own Peripheral on ``over`` and land on the next space of the ring, if not own."""
-    held = board[landing]
-    if not held or held & 8 != mine:
-        actions[f"{_STEP[sq][landing]} over {_NAMES[over]}"] = (A_SLING, sq, landing, over)
-
-
-_GRAVITY_CACHE: dict[tuple, dict[str, tuple]] = {}
-_CACHE_LIMIT = 200_000  # entries; the caches are cleared when full, so memory stays bounded
-
-
 def _add_gravity(actions: dict[str, tuple], caster: int, others: list[int], targets: list[int]) -> None:
-    """Every assignment of some of ``others`` (k >= 1) to distinct ``targets`` (§6.9). Cached by shape."""
-    key = (caster, *others, -1, *targets)
-    cached = _GRAVITY_CACHE.get(key)
-    if cached is None:
-        cached = {}
-        head = f"gravity {_NAMES[caster]}: "
-        for k in range(1, min(len(others), len(targets)) + 1):
-            for chosen in combinations(others, k):  # in square order, as the notation wants
-                for dests in permutations(targets, k):
-                    pairs = tuple(zip(chosen, dests))
-                    cached[head + ", ".join(_STEP[v][d] for v, d in pairs)] = (A_GRAVITY, caster, pairs)
-        if len(_GRAVITY_CACHE) >= _CACHE_LIMIT:
-            _GRAVITY_CACHE.clear()
-        _GRAVITY_CACHE[key] = cached
-    actions.update(cached)
+    """Every assignment of some of ``others`` (k >= 1, in square order) to distinct ``targets`` (§6.9).
+
+    A player has at most 4 Voids, so at most 3 others and three nested loops; each string extends
+    the one before it by a pair.
+    """
+    head = _GRAVITY_HEAD[caster]
+    count = len(others)
+    for i in range(count):
+        first = _STEP[others[i]]
+        for d1 in targets:
+            one = head + first[d1]
+            actions[one] = _GRAVITY
+            for j in range(i + 1, count):
+                second = _NEXT_PAIR[others[j]]
+                for d2 in targets:
+                    if d2 == d1:
+                        continue
+                    two = one + second[d2]
+                    actions[two] = _GRAVITY
+                    for k in range(j + 1, count):
+                        third = _NEXT_PAIR[others[k]]
+                        for d3 in targets:
+                            if d3 != d1 and d3 != d2:
+                                actions[two + third[d3]] = _GRAVITY
 
 
+def _gravity_action(move: str) -> tuple:
+    """The action of a Gravity move string from moves() (``gravity c: v1-d1, v2-d2``)."""
+    head, _, tail = move.partition(": ")
+    pairs = tuple(tuple(SQUARE_INDEX[name] for name in pair.split("-")) for pair in tail.split(", "))
+    return (A_GRAVITY, SQUARE_INDEX[head[8:]], pairs)
+
+
+_CACHE_LIMIT = 20_000  # entries; the cache is cleared when full, so memory stays bounded
 _REINFORCE_CACHE: dict[tuple, dict[str, tuple]] = {}
 
 
