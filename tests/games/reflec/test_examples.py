@@ -14,6 +14,8 @@ import pytest
 import abstracta
 from abstracta import IllegalMove
 
+from .helpers import fields, position
+
 
 @dataclass(frozen=True)
 class Example:
@@ -360,3 +362,77 @@ def test_e10_only_end_before_the_cap():
 def test_e15_fire_off_the_board_is_listed():
     before, _ = before_and_after("E15")
     assert {"*e", "*n", "*s", "*w"} <= set(before.moves())
+
+
+def test_e2_ms_coin_on_d3_stays_player_1s():
+    _, after = before_and_after("E2")
+    assert not [m for m in after.moves() if m.startswith("d3")]  # not S's to move or spin
+    a_turn = abstracta.load("reflec").parse(BY_NAME["E2"].result.replace(" S play 0 ", " A play 3 "))
+    assert "d3=e" in a_turn.moves()  # player 1 still handles it on A's turn
+
+
+def test_e3_the_first_coin_hit_is_not_part_of_the_loop():
+    _, after = before_and_after("E3")
+    beam, *removed = after.last_effects()
+    assert beam["hits"][0] == "b1" and "b1" not in [e["square"] for e in removed]
+    assert after.notation().split("/")[7].startswith("S*Sn")  # the coin on b1 is still there
+
+
+def test_e12_ss_coin_on_a4_stays_player_0s():
+    _, after = before_and_after("E12")
+    assert after.seat == "M" and not [m for m in after.moves() if m.startswith("a4")]
+    c_turn = abstracta.load("reflec").parse(BY_NAME["E12"].result.replace(" M play 3 ", " C play 3 "))
+    assert "a4=e" in c_turn.moves()  # player 0 still handles it on C's turn
+
+
+# -- the smaller examples in the text of the rules ---------------------------------------------
+
+
+def test_start_has_no_effects_and_the_drop_example_is_legal():
+    # §10: [] after start(); §6.1: S@c3n, and 60 empty squares x 4 facings at the 2-player start.
+    start = abstracta.load("reflec").start()
+    assert start.last_effects() == [] and len(start.moves()) == 240
+    assert start.play("S@c3n").notation().startswith("M*6C*/8/8/8/8/2Sn5/8/S*6A* S2:5,")
+
+
+@pytest.mark.parametrize(
+    "pieces, acting, move, board_after, tiles_after",
+    [
+        ({"c3": "Sn"}, "S", "c3-c4e", {"c4": "Se"}, "2"),
+        ({}, "S", "a1-a2", {}, "2"),
+        ({"c3": "Sn"}, "S", "c3=w", {"c3": "Sw"}, "2"),
+        ({}, "M", "M@e5s", {"e5": "Ms"}, "1"),
+        ({"c3": "Sn", "c4": "Me"}, "S", "c3xc4", {"c3": "Mn", "c4": "Se"}, "1"),
+    ],
+)
+def test_section_6_2_move_examples(pieces, acting, move, board_after, tiles_after):
+    state = abstracta.load("reflec").parse(position(pieces, acting=acting, dice="3333"))
+    assert move in state.moves()
+    after = state.play(move)
+    lasers = {"S": "a2", "M": "a8", "C": "h8", "A": "h1"} if move == "a1-a2" else None
+    expected = position(board_after, acting=acting, dice="3333", lasers=lasers)
+    assert fields(after)["board"] == expected.split(" ")[0]
+    assert fields(after)["tiles"] == tiles_after and after.last_effects() == []
+
+
+def test_section_6_2_fire_and_end_examples():
+    state = abstracta.load("reflec").parse(position({"a4": "Se"}, dice="3333"))
+    after = state.play("*n")  # turned east at a4, out at the h-file edge
+    assert after.last_effects()[0]["path"] == ["a2", "a3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4"]
+    assert after.last_effects()[0]["stop"] == "edge" and fields(after)["tiles"] == "0"
+    assert after.play("end").seat == "M"
+
+
+def test_section_9_notation_examples():
+    # suits S3:0,M2:5x,C2:5,A2:6 and the swap lists c4xc5,d2xe2/- (2 players)
+    pieces = {"c4": "Sn", "d2": "Sn", "a3": "Se", "b5": "Ss", "f6": "Sw", "g2": "Sn", "c5": "Mn", "e2": "Cn"}
+    text = position(pieces, destroyed="M", dice="3222", swaps="c4xc5,d2xe2/-")
+    state = abstracta.load("reflec").parse(text)
+    assert fields(state)["suits"] == "S3:0,M2:5x,C2:5,A2:6"
+    assert state.notation() == text and "c4xc5" not in state.moves()
+    # locked c5,e4 (4 players, M neutral)
+    text = position({"c5": "Mn", "e4": "Ms", "d4": "Sn"}, players=4, destroyed="M", dice="3222", locked="c5,e4")
+    state = abstracta.load("reflec", players=4).parse(text)
+    assert fields(state)["locked"] == "c5,e4"
+    assert not [m for m in state.moves() if m.startswith(("c5", "e4")) or m in ("d4xe4",)]
+    assert "d4-d5n" in state.moves()

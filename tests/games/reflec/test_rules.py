@@ -68,8 +68,9 @@ def test_drop_round_refuses_other_suits_and_occupied_squares():
 
 
 # -- action points (§5.2) ----------------------------------------------------------------------
-POINTS_PIECES = {"d4": "Sn"}
-COSTS = {"d4=e": 1, "S@e5n": 2, "*s": 3}  # a spin, a drop, a shot straight off the board
+POINTS_PIECES = {"d4": "Sn", "e4": "Mn"}
+# Every action with its cost: move coin, move laser, spin, drop, swap, and a shot straight off the board.
+COSTS = {"d4-d5n": 1, "a1-b1": 1, "d4=e": 1, "S@e5n": 2, "d4xe4": 2, "*s": 3}
 
 
 @pytest.mark.parametrize("tiles", range(5))
@@ -88,6 +89,7 @@ def test_points_are_paid_from_the_tiles_first_then_from_the_die(tiles, die, move
     from_tiles = min(cost, tiles)
     assert fields(after)["tiles"] == str(tiles - from_tiles)
     assert suit_entry(after, "S") == f"S{die - (cost - from_tiles)}:{5 - (move == 'S@e5n')}"
+    assert fields(after)["suits"].split(",")[1:] == fields(state)["suits"].split(",")[1:]  # other dice untouched
     assert after.seat == "S"  # a turn never ends by itself
 
 
@@ -103,13 +105,21 @@ def test_end_needs_the_tile_points_spent(tiles, die, end_listed):
             state.play("end")
 
 
+def test_die_points_are_optional_once_the_tile_points_are_spent():
+    state = parse(position(POINTS_PIECES, dice="4222", tiles=1)).play("d4=e")
+    assert (fields(state)["tiles"], suit_entry(state, "S")) == ("0", "S4:5")
+    assert "end" in state.moves() and "*n" in state.moves()  # stop now, or spend the die
+    m_turn = state.play("end")
+    assert m_turn.seat == "M" and suit_entry(m_turn, "S") == "S4:5"  # the die keeps its points
+
+
 def test_turn_start_raises_the_die_or_gives_a_fourth_tile_point():
     state = parse(position(POINTS_PIECES, dice="0252", tiles=0))
     m_turn = state.play("end")  # M: die 2 -> 3, T = 3
-    assert (m_turn.seat, suit_entry(m_turn, "M"), fields(m_turn)["tiles"]) == ("M", "M3:6", "3")
+    assert (m_turn.seat, suit_entry(m_turn, "M"), fields(m_turn)["tiles"]) == ("M", "M3:5", "3")
     state = parse(position(POINTS_PIECES, dice="0522", tiles=0))
     m_turn = state.play("end")  # M: die stays 5, T = 4
-    assert (suit_entry(m_turn, "M"), fields(m_turn)["tiles"]) == ("M5:6", "4")
+    assert (suit_entry(m_turn, "M"), fields(m_turn)["tiles"]) == ("M5:5", "4")
 
 
 # -- actions (§6.2) ----------------------------------------------------------------------------
@@ -307,6 +317,34 @@ def test_neutral_lock_applies_the_next_turn_only():
     s_turn = c_turn.play("C@b2n").play("b2=e").play("end")  # C touches no neutral coin
     assert s_turn.seat == "S" and fields(s_turn)["locked"] == "-"
     assert "d5=e" in s_turn.moves()
+
+
+def test_the_neutral_supply_is_never_locked():
+    # D17: C may still drop neutral M coins while the M coin S dropped last turn is locked.
+    after = three_player_elimination().play("M@b2n")
+    assert fields(after)["touched"] == "b2"
+    c_turn = after.play("end")
+    assert fields(c_turn)["locked"] == "b2"
+    assert "M@c2n" in c_turn.moves() and "b2=e" not in c_turn.moves()
+
+
+def test_a_swap_moves_the_touched_mark_with_the_neutral_coin():
+    # §5.3 table, 4 players, M and C neutral: c4 (touched, neutral M) swaps with S's own coin on c5.
+    pieces = {"c4": "Mn", "c5": "Se", "e4": "Mn", "e5": "Cw"}
+    text = position(pieces, players=4, destroyed="MC", dice="3222", touched="c4")
+    after = parse(text, players=4).play("c4xc5")
+    swapped = position(dict(pieces, c4="Sn", c5="Me"), players=4, destroyed="MC", dice="3222")
+    assert fields(after)["board"] == swapped.split(" ")[0]
+    assert fields(after)["touched"] == "c5"  # c4 now holds S's coin; the neutral coin is on c5
+    after = after.play("e4xe5")  # two neutral coins of different suits: both squares touched
+    assert fields(after)["touched"] == "c5,e4,e5"
+
+
+def test_a_spin_of_a_neutral_coin_is_touched_and_an_own_coin_is_not():
+    text = position({"c4": "Mn", "c6": "Se"}, players=4, destroyed="M", dice="3222")
+    after = parse(text, players=4).play("c6=n")
+    assert fields(after)["touched"] == "-"
+    assert fields(after.play("c4=e"))["touched"] == "c4"
 
 
 def test_neutral_lock_follows_the_coin_within_the_turn():
