@@ -50,7 +50,7 @@ def test_plain_board_shows_coins_facings_lasers_and_the_beam():
         " 6   .  .  .  +  .  .  .  .  6",
         " 5   .  .  .  +  .  .  .  .  5",
         " 4   .  .  .  +  .  .  .  .  4",
-        " 3  C>  +  + M^  .  .  .  .  3",
+        " 3  C>+ +  + M^+ .  .  .  .  3",  # the coins the beam turned at are marked too
         " 2   +  .  .  .  .  .  .  .  2",
         " 1  S*  .  .  .  .  .  . A*  1",
         "     a  b  c  d  e  f  g  h",

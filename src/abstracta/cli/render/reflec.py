@@ -2,12 +2,15 @@
 
 Drawn from the position notation (rules §9) and ``last_effects()`` (§10). Each cell is three
 characters: the suit letter, the facing as an arrow (``^ > v <`` without colour) or ``*`` for a
-laser, then a mark (``#`` locked, ``'`` touched this turn)::
+laser, then a mark (``#`` locked, ``'`` touched this turn, and without colour ``+`` for a coin the
+last beam turned at)::
 
-       a  b  c  d  e  f  g  h
-    8  M* .  .  .  .  .  .  C*  8
-    3  .  +  +  Mn .  .  .  .   3       + beam path   x removed by a loop   X destroyed laser
-    1  S* .  .  .  .  .  .  A*  1
+         a  b  c  d  e  f  g  h
+     8   .  .  .  .  .  .  . C*  8
+     7   .  .  .  X  .  .  .  .  7     X destroyed laser, x removed by a loop
+     6   .  .  .  +  .  .  .  .  6     + beam path (empty squares)
+     3  C>+ +  + M^+ .  .  .  .  3     ...and coins the beam turned at
+     1  S*  .  .  .  .  .  . A*  1
 
 The side panel lists each suit's owner, die, coins off the board and laser, the acting suit
 with its tile points left this turn, and the last shot.
@@ -197,7 +200,14 @@ class Board:
             body, style = suit + arrow, SUIT_STYLE[suit]
             if square in self.hits or (on_path and mark == "*"):
                 style += " reverse"
-        tail = "#" if square in self.position.locked else "'" if square in self.position.touched else " "
+        if square in self.position.locked:
+            tail = "#"
+        elif square in self.position.touched:
+            tail = "'"
+        elif piece is not None and square in self.hits and not glyphs:
+            tail = "+"  # without colour the reverse style is lost: mark the coins the beam turned at
+        else:
+            tail = " "
         cell = Text(body, style=style)
         cell.append(tail, style="dim")
         return cell
@@ -254,7 +264,7 @@ class Board:
                 if effect.get("kind") not in ("beam", None):
                     text.append("  " + self.renderer.effect_text(game, effect) + "\n")
         text.append("\n")
-        text.append("^>v< facing  * laser  # locked  ' touched\n+ beam  x removed by a loop  X destroyed laser", style="dim")
+        text.append("^>v< facing  * laser  # locked  ' touched\n+ beam path  x removed by a loop  X destroyed laser", style="dim")
         return text
 
 
