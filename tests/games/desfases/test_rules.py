@@ -59,8 +59,8 @@ def test_layout_fixes_the_start_and_ignores_the_seed():
 def test_invalid_layout_makes_load_raise_notation_error():
     with pytest.raises(NotationError, match="V2: tile S4 appears twice"):
         load(layout=SEED_42.replace("S5n", "S4n"))
-    with pytest.raises(ValueError, match="layout"):
-        load(layout=42)
+    with pytest.raises(NotationError, match="option layout: a position is a string, got int"):
+        load(layout=42)  # not a string: still an invalid layout, so NotationError (a ValueError)
 
 
 def test_setup_does_not_depend_on_players():
@@ -348,6 +348,7 @@ def test_full_game_from_the_seed_42_layout_playing_the_first_listed_move(players
         (SEED_42, "hole", "die shows 4, so its pawn moves"),
         (SEED_42, "feed 3", "die shows 4, so its pawn moves"),
         (SEED_42, "A1-A2", "not a move of Desfases"),
+        (SEED_42, "a1-a1", "a pawn move must leave its square"),
         (W11_BEFORE, "score c4", "not an unscored orthogonal neighbour of c5"),
         (W2_BEFORE, "score b1", "die shows 2, so its pawn moves"),
     ],

@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import IllegalMove
+from abstracta.core.errors import IllegalMove, NotationError
 from abstracta.core.options import Option, choice_option
 from abstracta.games.desfases import notation
 from abstracta.games.desfases.board import (
@@ -105,7 +105,7 @@ class Desfases(Game):
             "layout",
             None,
             "None or a position string (rules §9)",
-            lambda value: value is None or isinstance(value, str),
+            lambda value: True,  # anything but None is read by parse, which names what is wrong (NotationError)
             help="start from this position instead of a seeded shuffle",
         ),
     )
@@ -118,7 +118,12 @@ class Desfases(Game):
         self.owners = OWNERS[players]
         self.next_suit = NEXT_SUIT[players]
         layout = self.options["layout"]
-        self.layout = None if layout is None else self.parse(layout)  # NotationError when invalid
+        self.layout = None
+        if layout is not None:
+            try:
+                self.layout = self.parse(layout)
+            except NotationError as error:  # §3: an invalid layout makes load raise NotationError
+                raise NotationError(f"option layout: {error}") from None
 
     def _num_players(self) -> int:
         return self.options["players"]
@@ -344,6 +349,8 @@ class DesfasesState(State):
         name = SUIT_NAMES[x]
         code = MOVE_CODES.get(move)
         if code is None:
+            if move in _NOWHERE:
+                return "a pawn move must leave its square ('stay' is the move of a boxed-in pawn)"
             if move in _INTO_THE_HOLE:
                 return "c3 is the hole; no pawn enters it and no tile lies there"
             return "not a move of Desfases (moves look like 'b2-d4', 'stay', 'score b3', 'hole', 'feed 3')"
@@ -372,6 +379,7 @@ class DesfasesState(State):
 
 
 _INTO_THE_HOLE = {f"{a}-c3" for a in SQUARE_NAMES} | {f"c3-{a}" for a in SQUARE_NAMES} | {"score c3"}
+_NOWHERE = {f"{a}-{a}" for a in SQUARE_NAMES}
 _SORTED_TILE_SQUARES = tuple(sorted(TILE_SQUARES, key=lambda sq: SQUARE_NAMES[sq]))
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
