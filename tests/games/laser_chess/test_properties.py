@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import abstracta
+from abstracta import IllegalMove, NotationError
 
 SLUG = "laser-chess"
 SETUPS = ["ace", "curiosity", "grail", "mercury", "sophie"]
@@ -232,3 +234,264 @@ def test_repetition_count_matches_the_history(seed):
         seen[state.notation()] = seen.get(state.notation(), 0) + 1
     if not state.over:
         assert claims > 0
+
+
+# -- random positions, not only those reached from the setups --------------------------------
+
+BOX = {"K": 1, "S": 2, "D": 7, "B": 2}
+FACINGS = {"K": [""], "S": ["ne", "nw"], "D": CLOCKWISE_DIAG, "B": CLOCKWISE4}
+SQUARES = [f"{file}{rank}" for file in FILES for rank in range(1, 9)]
+
+
+def random_position(seed, kings="both"):
+    """A valid position (§9.2) from a seed: Lasers on their corners, random other pieces, each
+    on a square open to its colour. ``kings``: "both", "blue" or "red" (a finished game)."""
+    rng = random.Random(seed)
+    board = {"j1": "L" + rng.choice("nw"), "a8": "l" + rng.choice("se")}
+    for colour in ("blue", "red"):
+        free = [s for s in SQUARES if s not in board and s not in CLOSED[colour]]
+        rng.shuffle(free)
+        for kind, most in BOX.items():
+            count = int(kings in ("both", colour)) if kind == "K" else rng.randint(0, most)
+            for _ in range(count):
+                letter = kind if colour == "blue" else kind.lower()
+                board[free.pop()] = letter + rng.choice(FACINGS[kind])
+    return board, rng.choice(["blue", "red"])
+
+
+POSITION_SEEDS = st.integers(0, 2**32 - 1)
+KINGS = st.sampled_from(["both", "both", "both", "blue", "red"])
+
+
+@SETTINGS
+@given(seed=POSITION_SEEDS, kings=KINGS)
+def test_random_positions_round_trip_and_every_move_matches_the_reference(seed, kings):
+    board, colour = random_position(seed, kings)
+    text = write(board, colour)
+    state = abstracta.load(SLUG).parse(text)
+    assert state.notation() == text
+    assert state.last_effects() == [] and state.to_json()["history"] == [text]
+    assert state.over is (kings != "both")
+    if state.over:
+        assert state.moves() == [] and state.returns() == ([1.0, -1.0] if kings == "blue" else [-1.0, 1.0])
+        return
+    assert state.player == (0 if colour == "blue" else 1) and state.seat == colour
+    assert state.scores() == [sum(t[0].isupper() for t in board.values()), sum(t[0].islower() for t in board.values())]
+    moves = state.moves()
+    assert moves == reference_moves(board, colour)  # a fresh history: never "draw"
+    other = "red" if colour == "blue" else "blue"
+    for move in moves:
+        after = state.play(move)
+        expected_board, expected_effects = reference_play(board, colour, move)
+        assert after.notation() == write(expected_board, other), (text, move)
+        assert after.last_effects() == expected_effects, (text, move)
+        assert 1 <= len(expected_effects[0]["path"]) <= 320
+        king_hit = expected_effects[-1].get("piece") in ("K", "k")
+        assert after.over is king_hit
+        if king_hit:  # the King's owner loses, whoever fired
+            assert after.returns() == ([-1.0, 1.0] if expected_effects[-1]["piece"] == "K" else [1.0, -1.0])
+    assert state.notation() == text  # the receiver is a value
+
+
+def move_universe():
+    """Every string of the move grammar (§6.1), legal or not anywhere, plus a few near misses."""
+    out = [f"{x}-{y}" for x in SQUARES for y in SQUARES] + [s + sign for s in SQUARES for sign in "+-"]
+    return out + ["draw", "Draw", "e1 -e2", "e1-e2 ", "k1+", "a0-a1", "a1--", "", "pass"]
+
+
+UNIVERSE = move_universe()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=POSITION_SEEDS, plies=st.integers(0, 30))
+def test_only_listed_moves_are_accepted(seed, plies):
+    """Of all 6,561 strings of the move grammar, ``play`` accepts exactly those in ``moves()``;
+    each other one raises IllegalMove naming it and leaves the state as it was."""
+    rng = random.Random(seed)
+    board, colour = random_position(seed)
+    state = abstracta.load(SLUG).parse(write(board, colour))
+    for _ in range(plies):
+        if state.over:
+            break
+        state = state.play(rng.choice(state.moves()))
+    legal = set(state.moves())
+    before = state.to_json()
+    accepted = set()
+    for move in UNIVERSE:
+        try:
+            state.play(move)
+        except IllegalMove as error:
+            assert repr(move) in str(error)
+            continue
+        accepted.add(move)
+    assert accepted == legal
+    assert state.to_json() == before
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), setup=st.sampled_from(SETUPS))
+def test_the_same_moves_give_the_same_game(seed, setup):
+    """Determinism: replaying a game's moves on a freshly loaded game gives equal states (notation,
+    effects, JSON) ply by ply, and playing never changes the state played from."""
+    rng = random.Random(seed)
+    first = abstracta.load(SLUG, setup=setup).start()
+    states, moves = [first], []
+    for _ in range(60):
+        if states[-1].over:
+            break
+        moves.append(rng.choice(states[-1].moves()))
+        states.append(states[-1].play(moves[-1]))
+    snapshots = [s.to_json() for s in states]
+    again = abstracta.load(SLUG, setup=setup).start()
+    assert again.to_json() == snapshots[0]
+    for move, snapshot in zip(moves, snapshots[1:]):
+        again = again.play(move)
+        assert again.to_json() == snapshot
+    assert [s.to_json() for s in states] == snapshots  # nothing played from changed
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_notation_and_json_round_trip_through_draw_claims(seed):
+    """Repetition-heavy games (mostly Laser turns) with the draw claimed when it comes:
+    ``parse(notation())`` and ``from_json(to_json())`` restore each state."""
+    rng = random.Random(seed)
+    game = abstracta.load(SLUG)
+    state = game.parse("ls9/10/5k4/10/10/4K5/10/9Ln b")
+    while not state.over:
+        moves = state.moves()
+        turns = [m for m in moves if m in ("j1+", "j1-", "a8+", "a8-", "draw")]
+        state = state.play(rng.choice(turns if rng.random() < 0.9 else moves))
+        text = state.notation()
+        assert game.parse(text).notation() == text
+        data = json.loads(json.dumps(state.to_json()))
+        restored = game.from_json(data)
+        assert restored.to_json() == data and restored.moves() == state.moves()
+        assert (restored.over, restored.returns(), restored.last_effects()) == (state.over, state.returns(), state.last_effects())
+    assert state.returns() == [0.0, 0.0] or state.last_effects()[-1]["piece"] in ("K", "k")
+
+
+# -- what parse accepts (§9.2), against a reference reader ---------------------------------------
+
+TOKEN_RE = re.compile(r"10|[1-9]|[LlBb][nesw]|[Kk]|[Ss]n[ew]|[Dd][ns][ew]")
+
+
+def reference_accepts(text, max_plies=None):
+    """Whether §9 allows ``text``, written from the grammar and the four checks of §9.2."""
+    fields = text.split(" ")
+    if len(fields) not in ((2,) if max_plies is None else (2, 3)):
+        return False
+    if len(fields) == 3 and not (re.fullmatch(r"0|[1-9][0-9]*", fields[2]) and int(fields[2]) <= max_plies):
+        return False
+    if fields[1] not in ("b", "r"):
+        return False
+    ranks = fields[0].split("/")
+    if len(ranks) != 8:
+        return False
+    board = {}
+    for rank, row in zip(range(8, 0, -1), ranks):
+        tokens = TOKEN_RE.findall(row)
+        if "".join(tokens) != row:
+            return False
+        if any(a[0].isdigit() and b[0].isdigit() for a, b in zip(tokens, tokens[1:])):
+            return False  # two counts side by side would be one maximal run
+        file = 0
+        for token in tokens:
+            if token[0].isdigit():
+                file += int(token)
+            else:
+                if file < 10:
+                    board[f"{FILES[file]}{rank}"] = token
+                file += 1
+        if file != 10:
+            return False
+    if board.get("j1") not in ("Ln", "Lw") or board.get("a8") not in ("ls", "le"):
+        return False
+    for letter, most in {"L": 1, **BOX}.items():
+        for piece in (letter, letter.lower()):
+            if sum(t[0] == piece for t in board.values()) > most:
+                return False
+    if not any(t in ("K", "k") for t in board.values()):
+        return False
+    return all(t[0] in "Ll" or square not in CLOSED[colour_of(t)] for square, t in board.items())
+
+
+ALPHABET = "LKSDBlksdbnesw0123456789/ "
+ODD = "ſ４\t\n"  # "ſ".upper() is "S"; a full-width digit; whitespace other than a space
+
+
+ALL_TOKENS = [
+    letter + facing for kind in "LKSDB" for letter in (kind, kind.lower()) for facing in ({**FACINGS, "L": CLOCKWISE4}[kind])
+]
+
+
+@st.composite
+def mutated_notations(draw):
+    """A valid position spoilt on two levels: pieces added, removed or replaced anywhere (counts,
+    Lasers, Kings, restricted squares), then up to two edits of single characters."""
+    board, colour = random_position(draw(POSITION_SEEDS), draw(KINGS))
+    for _ in range(draw(st.integers(0, 2))):
+        square = draw(st.sampled_from(SQUARES))
+        if draw(st.booleans()):
+            board[square] = draw(st.sampled_from(ALL_TOKENS))
+        else:
+            board.pop(square, None)
+    text = write(board, colour)
+    for _ in range(draw(st.integers(0, 2))):
+        i = draw(st.integers(0, len(text)))
+        edit = draw(st.sampled_from(["insert", "delete", "replace", "swap"]))
+        char = draw(st.sampled_from(ALPHABET + ODD))
+        if edit == "insert":
+            text = text[:i] + char + text[i:]
+        elif edit == "delete":
+            text = text[:i] + text[i + 1 :]
+        elif edit == "replace":
+            text = text[:i] + char + text[i + 1 :]
+        elif i + 1 < len(text):
+            text = text[:i] + text[i + 1] + text[i] + text[i + 2 :]
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=mutated_notations(), max_plies=st.sampled_from([None, 5]))
+def test_parse_accepts_exactly_the_texts_the_reference_accepts(text, max_plies):
+    game = abstracta.load(SLUG, max_plies=max_plies)
+    try:
+        state = game.parse(text)
+    except NotationError:
+        assert not reference_accepts(text, max_plies), text
+        return
+    assert reference_accepts(text, max_plies), text
+    assert state.notation() == (text if max_plies is None or text.count(" ") == 2 else text + " 0")
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=120) | st.text(alphabet=ALPHABET + ODD, max_size=120) | mutated_notations())
+def test_arbitrary_text_raises_only_notation_error(text):
+    try:
+        state = abstracta.load(SLUG).parse(text)
+    except NotationError:
+        return
+    assert state.notation() == text
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(key=st.sampled_from(["game", "options", "position", "history", "draw_claimed", "last_effects"]), value=JSON)
+def test_from_json_of_a_damaged_save_restores_it_or_raises_notation_error(key, value):
+    game = abstracta.load(SLUG)
+    state = game.start()
+    for move in ["c1+", "h8+", "c1-", "h8-", "c1+", "h8+", "c1-", "h8-"]:
+        state = state.play(move)
+    data = {**state.to_json(), key: value}
+    try:
+        restored = game.from_json(data)
+    except NotationError:
+        return
+    assert restored.to_json()[key] == value or key == "options"  # accepted only when it fits
