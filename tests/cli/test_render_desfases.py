@@ -171,3 +171,29 @@ def test_a_bad_layout_is_a_one_line_error():
     assert result.exit_code != 0
     assert "Traceback" not in result.output
     assert "error: " in result.stderr and "fields" in result.stderr
+
+
+W6_BEFORE = (
+    "C4w,M2s,Sae,Cas,Cnw*C/S5n,Ann,M3e,A5w,C3w/S2e,A2s,#Mn,S3n,Aaw/M5s,A4s*M,A3s,M4e+M2,S4w/C2w*A,Snn,C5w*S,"
+    "Maw+A2,Mnn S:n:5:na234:0:live;M:4:5:a34:6:live;C:n:5:na234:0:live;A:3:5:na34:3:live S"
+)
+
+
+def test_a_scoring_turn_marks_the_tiles_that_will_face_the_pawn_after_the_turning():
+    # W6: Sn on b1 is drawn facing n (before the turning) but will face the Suns pawn on c1, so its
+    # box gets the '+' corners, like A3 on c2 (facing c1 now); the status line says what '+' means.
+    lines = draw(abstracta.load(GAME).parse(W6_BEFORE)).splitlines()
+    assert lines[14:21] == [
+        "   |         |*M       |         |      +M2|         |",
+        " 2 |   M5    |   A4    |   A3    |   M4   >|<  S4    | 2",
+        "   |   vv    |    v    |+  vv   +|         |         |",
+        "   +---------+---------+---------+---------+---------+",
+        "   |*A       |   ^^    |*S       |      +A2|    ^    |",
+        " 1 |<  C2    |   Sn    |<  C5    |<< Ma    |   Mn    | 1",
+        "   |         |+       +|         |         |         |",
+    ]  # Sn (b1) still points at the Moons pawn on b2 (^^): it turns to face c1 when Suns plays
+    text = "\n".join(lines)
+    assert "Suns scores a tile facing its pawn after its tiles turn ('+' marks them)" in text
+    w3 = abstracta.load(GAME).parse(W2).play("b2-b1")  # W3: Moons must drop its coin into the hole
+    assert "Moons scores nothing: after its tiles turn no tile faces its pawn (hole)" in draw(w3)
+    assert "Moons scores a tile facing its pawn (its tiles turn first)" in draw(w3, hints=False)

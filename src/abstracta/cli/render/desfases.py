@@ -129,7 +129,7 @@ class DesfasesRenderer(Renderer):
                     legal.add(move.split("-")[1])
                 elif move.startswith("score "):
                     legal.add(move.split()[1])
-        return Board(state, effects, legal, self)
+        return Board(state, effects, legal, self, hints=hints)
 
     def describe(self, before: State, move: str, after: State) -> str:
         who = self.actor(before)
@@ -188,8 +188,11 @@ class DesfasesRenderer(Renderer):
 class Board:
     """A rich renderable: the grid, then the suits' table and the score."""
 
-    def __init__(self, state: State, effects: list[dict[str, Any]], legal: set[str], renderer: Renderer) -> None:
+    def __init__(
+        self, state: State, effects: list[dict[str, Any]], legal: set[str], renderer: Renderer, hints: bool = True
+    ) -> None:
         self.state = state
+        self.hints = hints
         self.position = Position.from_notation(state.notation())
         self.legal = legal
         self.renderer = renderer
@@ -311,6 +314,10 @@ class Board:
                 doing = "feeds a coin from its reservoir"
             elif rec.die == "n":
                 doing = "scores a tile facing its pawn (its tiles turn first)"
+                if self.hints:  # the arrows show the facings before the turning; the '+' corners after it
+                    doing = "scores a tile facing its pawn after its tiles turn ('+' marks them)"
+                    if not self.legal:
+                        doing = "scores nothing: after its tiles turn no tile faces its pawn (hole)"
             else:
                 doing = "moves its pawn (its tiles turn first)"
             text.append(f"{who} {doing}\n", style="bold " + STYLE[pos.turn].split()[-1])
