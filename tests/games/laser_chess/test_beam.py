@@ -196,3 +196,14 @@ def test_a_shot_removes_the_movers_own_defender():
         {"kind": "removed", "square": "j4", "piece": "Bw"},
     ]
     assert after.scores() == [2, 2] and not after.over
+
+
+@pytest.mark.parametrize("travel", "nesw")
+@pytest.mark.parametrize("switch, halves", [("Sne", ("Dnw", "Dse")), ("Snw", ("Dne", "Dsw"))])
+def test_a_switch_reflects_like_the_two_deflectors_of_section_2_3(switch, halves, travel):
+    """§2.3: Switch "ne" (/) is a Deflector "nw" on one side and "se" on the other; "nw" (\\)
+    is "ne" plus "sw". On every face the Switch's beam is the one the mirrored Deflector sends."""
+    beams = [shoot(piece, travel, turned=False).last_effects() for piece in halves]
+    mirrored = [effects for effects in beams if effects[0]["stop"] == "edge"]
+    assert len(mirrored) == 1  # exactly one of the two halves reflects from this side
+    assert shoot(switch, travel, turned=False).last_effects() == mirrored[0]

@@ -17,8 +17,9 @@ EXACT = {
     "mercury": (68, 4439, 290283),
     "sophie": (74, 5320, 377146),
 }
-# §12.2: lines in which a King is hit at ply 1.
+# §12.2: lines in which a King is hit at ply 1, and at ply 2.
 KING_HIT_AT_PLY_1 = {"ace": 0, "curiosity": 0, "grail": 1, "mercury": 3, "sophie": 2}
+KING_HIT_AT_PLY_2 = {"ace": 8, "curiosity": 56, "grail": 69, "mercury": 195, "sophie": 144}
 
 
 def exact_perft(state, depth: int) -> int:
@@ -26,6 +27,7 @@ def exact_perft(state, depth: int) -> int:
         return 1
     if state.over:
         return 0
+    assert "draw" not in state.moves()  # §12.2: no claim can arise within 3 plies of a start
     if depth == 1:
         return len(state.moves())
     return sum(exact_perft(state.play(m), depth - 1) for m in state.moves())
@@ -53,6 +55,17 @@ def test_exact_depth_counts(setup):
 def test_kings_hit_at_ply_1(setup):
     start = abstracta.load("laser-chess", setup=setup).start()
     assert sum(start.play(m).over for m in start.moves()) == KING_HIT_AT_PLY_1[setup]
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_kings_hit_at_ply_2(setup):
+    start = abstracta.load("laser-chess", setup=setup).start()
+    hits = 0
+    for first in start.moves():
+        after = start.play(first)
+        if not after.over:
+            hits += sum(after.play(m).over for m in after.moves())
+    assert hits == KING_HIT_AT_PLY_2[setup]
 
 
 def test_grail_j3_j2_turns_the_beam_into_blues_own_king():  # §12.2

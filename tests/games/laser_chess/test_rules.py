@@ -228,3 +228,37 @@ def test_view_is_the_state_itself():
     state = abstracta.load(SLUG).start()
     assert state.view(0) is state and state.view(1) is state and state.view(None) is state
     assert repr(state) == f"State('{START['ace']}')"
+
+
+# -- literal examples of §4 and §9.1 -------------------------------------------------------------
+
+ACE_DIAGRAM = """
+      a    b    c    d    e    f    g    h    i    j
+ 8    ls   .    .    .    bs   k    bs   dse  .    .
+ 7    .    .    dsw  .    .    .    .    .    .    .
+ 6    .    .    .    Dnw  .    .    .    .    .    .
+ 5    dne  .    Dsw  .    snw  sne  .    dse  .    Dnw
+ 4    dse  .    Dnw  .    Sne  Snw  .    dne  .    Dsw
+ 3    .    .    .    .    .    .    dse  .    .    .
+ 2    .    .    .    .    .    .    .    Dne  .    .
+ 1    .    .    Dnw  Bn   K    Bn   .    .    .    Ln
+"""
+
+
+def test_the_ace_start_matches_the_diagram_of_section_4():
+    cells = {}
+    for line in ACE_DIAGRAM.strip().splitlines()[1:]:
+        rank, *items = line.split()
+        cells.update({f"{file}{rank}": item for file, item in zip("abcdefghij", items) if item != "."})
+    state = abstracta.load(SLUG).start()
+    assert {**pieces_of(state, True), **pieces_of(state, False)} == cells
+
+
+def test_facing_letters_are_read_before_the_next_piece():  # §9.1: "bssne" and "ksnw"
+    from abstracta.games.laser_chess.board import SQUARE_INDEX, TOKEN
+
+    board = parse_board("ls1bssne6/2ksnw6/10/10/10/10/10/4K4Ln")
+    tokens = {square: TOKEN[board[SQUARE_INDEX[square]]] for square in ("c8", "d8", "e8", "c7", "d7", "e7")}
+    assert tokens == {"c8": "bs", "d8": "sne", "e8": "", "c7": "k", "d7": "snw", "e7": ""}
+    text = "ls1bssne6/2ksnw6/10/10/10/10/10/4K4Ln b"
+    assert abstracta.load(SLUG).parse(text).notation() == text
