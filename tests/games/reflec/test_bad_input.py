@@ -182,6 +182,10 @@ def test_from_json_round_trips_effects_and_refuses_bad_data():
     state = game.parse(PLAY).play("*e")  # along rank 1 into A's laser
     data = state.to_json()
     assert game.from_json(data).last_effects() == state.last_effects()
+    bare = game.from_json({"game": "reflec", "position": PLAY})  # no last_effects: read as []
+    assert bare.notation() == PLAY and bare.last_effects() == []
+    three = game.from_json({"game": "reflec", "options": {"players": 3}, "position": START3})
+    assert three.game.num_players == 3  # the saved options decide the game
     for bad, mention in (
         ([], "object"),
         ({"game": "quin", "position": PLAY}, "quin"),

@@ -393,3 +393,17 @@ def test_positions_at_or_past_the_cap_are_over():
     text = position({"d4": "Sn"}, turns=7)
     assert parse(text, max_turns=7).over and parse(text, max_turns=5).over
     assert not parse(text, max_turns=8).over
+
+
+# -- game facts (§1) -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_perfect_information_and_no_chance(players):
+    g = game(players=players)
+    assert (g.slug, g.title, g.num_players) == ("reflec", "Reflec", players)
+    state = g.start()
+    for _ in range(3):
+        assert state.player != abstracta.CHANCE and state.chance() == []
+        assert all(state.view(p) is state for p in range(players))
+        state = state.play(state.moves()[0])
