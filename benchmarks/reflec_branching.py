@@ -3,7 +3,9 @@
 Every ply is a decision (Reflec has no chance nodes). The drop round (18 or 24 plies of 4 x
 empty squares drops each) is reported apart from regular play, where a turn is several plies.
 
-    python benchmarks/reflec_branching.py --games 50 --seed 1
+    .venv/bin/python benchmarks/reflec_branching.py --games 200 --seed 1
+
+The figures from that command are in docs/games/reflec.md (Engine notes).
 """
 
 from __future__ import annotations
