@@ -344,8 +344,15 @@ def test_start_positions_of_section_4(seed, players):
 
 
 def test_seed_13_opens_with_a_scoring_turn():
+    # "the very first turn is a scoring turn": the Suns pawn on e2, die n; after the turning only
+    # Mn on d2 (facing e) faces it. Perft depth 1 is 1.
     state = abstracta.load("desfases").start(seed=13)
-    assert all(move == "hole" or move.startswith("score ") for move in state.moves())
+    assert state.moves() == ["score d2"]
+    after = state.play("score d2")
+    assert after.notation().endswith(" S:feed") and after.scores() == [0, 0, 0, 0]  # Mn + Sn = 0 + 0
+    assert [e for e in after.last_effects() if e["kind"] == "score"] == [
+        {"kind": "score", "suit": "S", "square": "d2", "tile": "Mn", "coin": "Sn", "points": 0}
+    ]
 
 
 def test_what_the_examples_say_of_the_feed_step():

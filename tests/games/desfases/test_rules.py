@@ -63,6 +63,15 @@ def test_invalid_layout_makes_load_raise_notation_error():
         load(layout=42)  # not a string: still an invalid layout, so NotationError (a ValueError)
 
 
+def test_a_layout_may_be_any_valid_position():
+    # Spec-silent choice: a layout is any position §9 accepts, not only a fresh setup. W2's mid-game
+    # position has pawns on other suits' tiles (the Suns pawn on A5, b2), and W3's result is a feed step.
+    assert cell(load().parse(W2_BEFORE), "b2") == "A5e*S"
+    assert load(layout=W2_BEFORE).start(seed=3).moves()[0] == "b2-a1"
+    feeding = load().parse(W2_BEFORE).play("b2-b1").play("hole").notation()
+    assert load(players=2, layout=feeding).start().moves() == ["feed 4", "feed 5", "feed a", "feed n"]
+
+
 def test_setup_does_not_depend_on_players():
     assert load(players=2).start(seed=77).notation() == load(players=4).start(seed=77).notation()
 
