@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from rich.text import Text
 
 import abstracta
 from abstracta.cli.render import renderer_for
@@ -148,3 +149,34 @@ def test_removals_of_both_plies_since_the_board_was_last_shown_are_crossed_out()
     assert lines[6].split()[10] == "X"  # j3, removed by Blue's shot
     assert "Blue's beam from j1 (2 squares): removed the Blue Deflector nw on j3" in text
     assert "Game over: Blue wins (Red's King was hit)" in text
+
+
+def test_a_16_colour_terminal_marks_the_restricted_squares_as_well():
+    # Rich's nearest 16-colour match for the Red-only tint is black: the letters keep it visible.
+    state = abstracta.load(GAME, setup="grail").start()
+    console = Console(file=io.StringIO(), width=130, force_terminal=True, color_system="standard")
+    console.print(RENDERER.board(state, []))
+    text = console.file.getvalue()
+    plain = Text.from_ansi(text).plain
+    rank_2 = next(line for line in plain.splitlines() if line.startswith(" 2 "))
+    assert rank_2.split()[1] == "r" and rank_2.split()[10] == "b"  # a2 Red only, j2 Blue only
+    assert "K" in rank_2 and "·" in rank_2 and "\x1b[" in text
+    assert "r Red only  b Blue only" in plain
+    truecolour = draw(state, [], colour=True)
+    assert "r Red only" not in Text.from_ansi(truecolour).plain  # the tint alone is enough there
+
+
+def test_no_color_on_a_utf8_terminal_keeps_the_glyphs():
+    state = abstracta.load(GAME).start().play("c1+")
+    console = Console(file=io.StringIO(), width=130, force_terminal=True, no_color=True)
+    console.print(RENDERER.board(state, state.last_effects()))
+    text = Text.from_ansi(console.file.getvalue()).plain
+    rank_1 = next(line for line in text.splitlines() if line.startswith(" 1 "))
+    assert rank_1.split()[1:4] == ["r", "b", "D◥"]  # markers for the tint, glyphs for the facings
+    assert "L↑" in rank_1 and "│" in text
+
+
+def test_the_plain_board_and_panel_are_ascii():
+    state = abstracta.load(GAME).parse(E10).play("j1-")
+    text = draw(state, state.last_effects(), colour=False)
+    assert text.isascii(), [c for c in text if not c.isascii()]

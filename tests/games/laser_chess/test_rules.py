@@ -262,3 +262,16 @@ def test_facing_letters_are_read_before_the_next_piece():  # §9.1: "bssne" and 
     assert tokens == {"c8": "bs", "d8": "sne", "e8": "", "c7": "k", "d7": "snw", "e7": ""}
     text = "ls1bssne6/2ksnw6/10/10/10/10/10/4K4Ln b"
     assert abstracta.load(SLUG).parse(text).notation() == text
+
+
+def test_from_json_fills_in_a_missing_history_and_missing_effects():
+    # Decision (§9.3 leaves the shape free): a save without "history" starts a fresh history at
+    # its position, like parse(); without "last_effects" it reports none.
+    game = abstracta.load(SLUG)
+    third = shuffle(game.start(), 2)
+    bare = game.from_json({"game": SLUG, "position": third.notation()})
+    assert bare.to_json()["history"] == [third.notation()] and bare.last_effects() == []
+    assert "draw" in third.moves() and "draw" not in bare.moves()
+    no_effects = {key: value for key, value in third.to_json().items() if key != "last_effects"}
+    restored = game.from_json(no_effects)
+    assert restored.last_effects() == [] and "draw" in restored.moves()

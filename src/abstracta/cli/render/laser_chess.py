@@ -10,10 +10,13 @@ Red lower case in red)::
     S╱ S╲         Switch: the mirror line ("ne" = /, "nw" = \\)
     K             King
 
-Without colour the pieces are their notation tokens (``Dne``, ``bs``). The restricted
-squares are tinted (without colour: ``r`` where only Red may stand, ``b`` where only
-Blue may). The last beam is drawn over the board: ``─ │ ┼`` (``- | +``) on the empty
-squares it crossed, ``[ ]`` around the pieces it met, ``✕`` (``X``) where it removed one.
+Without colour the same glyphs are used on a UTF-8 terminal (``NO_COLOR``), and plain
+output (a pipe, a file) shows the pieces as their notation tokens (``Dne``, ``bs``). The
+restricted squares are tinted; where the tint cannot show (no colour, or a 16-colour
+terminal, whose nearest tints are black and grey) an empty one also reads ``r`` where only
+Red may stand, ``b`` where only Blue may. The last beam is drawn over the board: ``─ │ ┼``
+(``- | +``) on the empty squares it crossed, ``[ ]`` around the pieces it met, ``✕``
+(``X``) where it removed one.
 """
 
 from __future__ import annotations
@@ -163,6 +166,7 @@ class Board:
     def __init__(self, state: State, effects: list[dict[str, Any]], renderer: Renderer, hints: bool = True) -> None:
         self.state = state
         self.hints = hints
+        self.markers, self.tints = True, False  # set for the console in __rich_console__
         self.cells = read_board(state.notation())
         self.renderer = renderer
         # Shots since the board was last shown, each as its list of effects; the latest is drawn.
@@ -192,7 +196,12 @@ class Board:
             previous = square
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        glyphs = console.color_system is not None and not console.no_color
+        colour = console.color_system is not None and not console.no_color
+        unicode = console.is_terminal and console.encoding.lower().startswith("utf")
+        glyphs = colour or unicode
+        # The tints' nearest 16-colour matches are black and grey: mark the squares as well.
+        self.markers = not colour or console.color_system in ("standard", "windows")
+        self.tints = colour
         board, info = self._board_text(glyphs), self._info_text(glyphs)
         board.no_wrap = True
         if options.max_width >= BOARD_WIDTH + 3 + INFO_WIDTH:
@@ -213,9 +222,9 @@ class Board:
     def _cell(self, square: str, glyphs: bool) -> Text:
         token = self.cells[square]
         tint = ""
-        if glyphs and square in CLOSED_TO_BLUE:
+        if self.tints and square in CLOSED_TO_BLUE:
             tint = " " + STYLE["red_only"]
-        elif glyphs and square in CLOSED_TO_RED:
+        elif self.tints and square in CLOSED_TO_RED:
             tint = " " + STYLE["blue_only"]
         if token is not None:
             body = piece_glyph(token) if glyphs else token
@@ -231,10 +240,10 @@ class Board:
         if square in self.beam:
             fancy, plain = BEAM_GLYPHS[self.beam[square]]
             return _pad(Text(fancy if glyphs else plain, style=STYLE["beam"] + tint), tint)
-        if not glyphs and square in CLOSED_TO_BLUE:
-            return _pad(Text("r", style=STYLE["empty"]), "")
-        if not glyphs and square in CLOSED_TO_RED:
-            return _pad(Text("b", style=STYLE["empty"]), "")
+        if self.markers and square in CLOSED_TO_BLUE:
+            return _pad(Text("r", style=STYLE["empty"] + tint), tint)
+        if self.markers and square in CLOSED_TO_RED:
+            return _pad(Text("b", style=STYLE["empty"] + tint), tint)
         return _pad(Text("·" if glyphs else ".", style=STYLE["empty"] + tint), tint)
 
     # -- the side panel ---------------------------------------------------
@@ -274,14 +283,15 @@ class Board:
         text.append(" met  ")
         text.append("✕" if glyphs else "X", style=STYLE["removed"])
         text.append(" removed\n")
-        if glyphs:
+        if self.tints:
             text.append("  ", style=STYLE["red_only"])
             text.append(" Red only  ")
             text.append("  ", style=STYLE["blue_only"])
             text.append(" Blue only\n")
-            text.append("L↑ Laser  B↑ shield  D◥ mirrors  S╱ Switch\n", style="dim")
-        else:
+        if self.markers:
             text.append("r Red only  b Blue only\n", style="dim")
+        if glyphs:
+            text.append("L↑ Laser  B↑ shield  D◥ mirrors  S╱ Switch\n", style="dim")
         return text
 
 
