@@ -377,6 +377,21 @@ def test_a_suit_destroying_its_own_laser_can_leave_the_other_player_winner():
     assert (f["acting"], f["tiles"], f["turns"]) == ("S", "0", "9")
 
 
+def test_two_players_destroying_the_last_own_laser_makes_the_opponent_winner():
+    # C is already destroyed; S's beam turns back at a3 into its own laser: player 0 is out.
+    text = position({"a3": "Ss"}, destroyed="C", dice="3222", turns=9)
+    after = parse(text).play("*n")
+    assert after.last_effects()[1:] == [
+        {"kind": "destroyed", "square": "a1", "suit": "S"},
+        {"kind": "eliminated", "player": 0, "suits": ["S", "C"]},
+        {"kind": "winner", "player": 1},
+    ]
+    assert after.over and after.returns() == [-1.0, 1.0] and after.scores() == [0, 2]
+    f = fields(after)
+    assert (f["acting"], f["tiles"], f["turns"], f["suits"]) == ("S", "0", "9", "S3:5x,M2:6,C2:6x,A2:6")
+    assert parse(after.notation()).over  # and the frozen position reads back as won
+
+
 # -- the end (§8) ------------------------------------------------------------------------------------
 
 
