@@ -87,6 +87,8 @@ def test_match_result_counts_wins_draws_and_shared_first_places() -> None:
     assert result.draws == 1  # the shared first place (0.5, 0.5, -1) is neither a win nor a draw
     assert result.total_returns == [1.5, -0.5, -4]
     assert result.games == 5 and result.mean_length == 10
+    assert result.shared_firsts == 1
+    assert result.mean_return(0) == pytest.approx(0.3) and result.mean_return(2) == pytest.approx(-0.8)
 
 
 def test_match_result_averages_the_final_scores() -> None:
@@ -96,6 +98,18 @@ def test_match_result_averages_the_final_scores() -> None:
     result.add(GameRecord(1, 0, (-1, 1), 10, (4, 9)))
     assert result.total_scores == [17, 16]
     assert (result.mean_score(0), result.mean_score(1)) == (8.5, 8.0)
+
+
+def test_first_seat_margin_is_seat_0_against_the_mean_of_the_others() -> None:
+    result = MatchResult.empty(3)
+    assert result.first_seat_margin() == (0.0, math.inf)
+    result.add(GameRecord(0, 0, (1, -1, -1), 10, (10, 4, 6)))  # 10 - 5 = +5
+    assert result.first_seat_margin() == (5.0, math.inf)  # one game: no spread yet
+    result.add(GameRecord(1, 0, (-1, 1, -1), 10, (3, 9, 5)))  # 3 - 7 = -4
+    mean, half_width = result.first_seat_margin()
+    assert mean == 0.5
+    # sample standard deviation of (5, -4) is 9 / sqrt(2); the standard error divides by sqrt(2) again
+    assert half_width == pytest.approx(1.96 * 4.5)
 
 
 def test_play_match_records_each_games_final_scores() -> None:

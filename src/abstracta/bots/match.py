@@ -65,10 +65,11 @@ class MatchResult:
 
     ``wins[p]`` counts games where seat p alone has the highest return and it
     is above 0; ``draws`` counts games where every return is equal. A shared
-    first place that is not a full draw counts as neither. ``total_returns[p]``
-    sums seat p's returns (divided by ``games``: its mean return), ``total_scores[p]``
-    sums seat p's final ``scores()`` (see :meth:`mean_score`), and ``lengths`` lists each
-    game's plies, chance outcomes included.
+    first place that is not a full draw counts as neither (:attr:`shared_firsts`).
+    ``total_returns[p]`` sums seat p's returns (see :meth:`mean_return`), ``total_scores[p]``
+    sums seat p's final ``scores()`` (see :meth:`mean_score`), ``lengths`` lists each
+    game's plies, chance outcomes included, and ``first_seat_margins`` each game's score
+    of seat 0 minus the mean score of the other seats (see :meth:`first_seat_margin`).
     """
 
     num_players: int
@@ -79,6 +80,7 @@ class MatchResult:
     lengths: list[int]
     total_returns: list[float]
     total_scores: list[int] = field(default_factory=list)
+    first_seat_margins: list[float] = field(default_factory=list)
 
     @classmethod
     def empty(cls, num_players: int) -> "MatchResult":
@@ -97,6 +99,9 @@ class MatchResult:
             self.total_scores = [0] * self.num_players
         for seat, score in enumerate(record.scores):
             self.total_scores[seat] += score
+        if len(record.scores) > 1:
+            others = record.scores[1:]
+            self.first_seat_margins.append(record.scores[0] - sum(others) / len(others))
         winner = unique_winner(returns)
         if winner is not None:
             self.wins[winner] += 1
@@ -111,6 +116,26 @@ class MatchResult:
     def mean_score(self, seat: int) -> float:
         """Seat's average final ``scores()`` entry over the games played (0.0 before any game)."""
         return self.total_scores[seat] / self.games if self.games and self.total_scores else 0.0
+
+    def mean_return(self, seat: int) -> float:
+        """Seat's average return (1 win, -1 loss, shares for shared places; 0.0 before any game)."""
+        return self.total_returns[seat] / self.games if self.games else 0.0
+
+    @property
+    def shared_firsts(self) -> int:
+        """Games whose first place was shared by some seats but not all (neither a win nor a draw)."""
+        return self.games - sum(self.wins) - self.draws
+
+    def first_seat_margin(self, z: float = WILSON_Z_95) -> tuple[float, float]:
+        """``(mean, half_width)``: how many points seat 0 scored above the other seats' mean, per game,
+        with the half-width of its normal-approximation interval (95% by default); ``(0.0, inf)``
+        with fewer than two games."""
+        margins = self.first_seat_margins
+        if len(margins) < 2:
+            return (margins[0] if margins else 0.0), math.inf
+        mean = sum(margins) / len(margins)
+        variance = sum((m - mean) ** 2 for m in margins) / (len(margins) - 1)
+        return mean, z * math.sqrt(variance / len(margins))
 
     def win_rate_interval(self, seat: int, z: float = WILSON_Z_95) -> tuple[float, float, float]:
         """``(rate, low, high)``: seat's win rate and its Wilson interval (95% by default)."""

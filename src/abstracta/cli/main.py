@@ -7,6 +7,7 @@ with exit code 2 (see :func:`abstracta.cli.common.command_boundary`), never a tr
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Annotated, Any, Callable, Optional
@@ -270,15 +271,22 @@ def simulate(
             result = module.play_match(loaded, factories, games, seed, on_game_done=lambda _: progress.advance(task))
         took = time.perf_counter() - began
         seat_names = renderer_for(loaded.slug).player_names(loaded)
-        columns = ("wins", "win rate", "95% interval", "mean score")
+        columns = ("wins", "win rate", "95% CI", "mean return", "mean score")  # fits 80 columns
         table = _table("seat", "bot", *columns, numbers=columns)
         for p in range(result.num_players):
             rate, low, high = result.win_rate_interval(p)
-            interval = f"{low:.1%} - {high:.1%}"
-            mean_score = f"{result.mean_score(p):.2f}"
-            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", interval, mean_score)
+            interval = f"{low:.1%}-{high:.1%}"
+            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", interval,
+                          f"{result.mean_return(p):+.3f}", f"{result.mean_score(p):.2f}")  # fmt: skip
         console.print(table)
-        say(console, f"draws: {result.draws}   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")
+        say(console, f"draws: {result.draws}   shared first places: {result.shared_firsts}"
+                     f"   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")  # fmt: skip
+        # First-seat advantage, the balance figure designers ask for first: seat 0 against a fair share.
+        fair = 1 / result.num_players
+        margin, half_width = result.first_seat_margin()
+        spread = f" (95%: ±{half_width:.2f})" if math.isfinite(half_width) else ""
+        say(console, f"first seat ({seat_names[0]}): win rate {result.win_rate_interval(0)[0]:.1%} against a fair"
+                     f" {fair:.1%}; its score minus the other seats' mean: {margin:+.2f}{spread}")  # fmt: skip
 
 
 def _bot_factory(make_bot: Callable[..., Any], name: str, iterations: int | None, seconds: float | None):
