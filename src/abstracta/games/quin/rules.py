@@ -12,7 +12,8 @@ string up and builds the successor directly.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from bisect import bisect_left
+from itertools import combinations
 from typing import Any
 
 from abstracta.core.api import Game, State
@@ -114,9 +115,6 @@ _DIAGONAL_STEPS = tuple(
 
 _GRAVITY_HEAD = tuple(f"gravity {name}: " for name in _NAMES)
 _NEXT_PAIR = tuple(tuple(f", {a}-{b}" for b in _NAMES) for a in _NAMES)  # a Gravity's second and third pairs
-_GRAVITY = (A_GRAVITY,)
-"""The action of every Gravity in the moves() dict: ``play`` reads the pairs from the move string,
-so generating the many Gravity moves of a position builds nothing but their strings."""
 
 # -- setups (§4) --------------------------------------------------------------------------
 STANDARD_SOUTH = (
@@ -214,7 +212,7 @@ class QuinState(State):
 
     __slots__ = (
         "game", "board", "side", "phase", "reserve", "removed", "memory", "raised", "free", "locked",
-        "turns", "quiet", "player", "seat", "over", "winner", "end", "_effects", "_actions", "_sorted",
+        "turns", "quiet", "player", "seat", "over", "winner", "end", "_effects", "_actions", "_gravity", "_sorted",
     )  # fmt: skip
 
     # -- the standard set ---------------------------------------------------------------
@@ -223,18 +221,18 @@ class QuinState(State):
             return []
         ordered = self._sorted
         if ordered is None:
-            ordered = self._sorted = sorted(self._legal())
+            ordered = sorted(self._legal())
+            gravity = self._gravity
+            if gravity:  # already in order (see _gravity_moves): splice the block in
+                at = bisect_left(ordered, "gravity ")
+                ordered[at:at] = gravity
+            self._sorted = ordered
         return list(ordered)
 
     def play(self, move: str) -> "QuinState":
-        try:
-            action = None if self.over else self._legal().get(move)
-        except TypeError:  # an unhashable "move"
-            action = None
+        action = None if self.over else self._action(move)
         if action is None:
             raise IllegalMove(why_illegal(self, move))
-        if action is _GRAVITY:
-            action = _gravity_action(move)
         return _ACTIONS[action[0]](self, action)
 
     def returns(self) -> list[float]:
@@ -283,10 +281,28 @@ class QuinState(State):
 
     # -- legal actions (§4, §6) -----------------------------------------------------------
     def _legal(self) -> dict[str, tuple]:
+        """Every legal move except the Gravity ones (kept in order in ``self._gravity``), with its action."""
         actions = self._actions
         if actions is None:
-            actions = self._actions = self._generate_setup() if self.phase == SETUP else self._generate_play()
+            if self.phase == SETUP:
+                self._gravity = ()
+                actions = self._actions = self._generate_setup()
+            else:
+                actions = self._actions = self._generate_play()
         return actions
+
+    def _action(self, move: object) -> tuple | None:
+        """The action ``move`` stands for, or ``None`` when it is not legal here."""
+        try:
+            action = self._legal().get(move)
+        except TypeError:  # an unhashable "move"
+            return None
+        if action is None and isinstance(move, str) and move.startswith("gravity "):
+            gravity = self._gravity
+            at = bisect_left(gravity, move)
+            if at < len(gravity) and gravity[at] == move:
+                return _gravity_action(move)
+        return action
 
     def _generate_setup(self) -> dict[str, tuple]:
         p, board, reserve = self.side, self.board, self.reserve[self.side]
@@ -401,12 +417,14 @@ class QuinState(State):
                     if not piece or (piece >> 3) & 1 != p:
                         actions[f"reflect {_NAMES[s]} {_NAMES[d]} via {_NAMES[r]}"] = (A_REFLECT, s, d, r)
 
-        # Gravity (§6.9).
+        # Gravity (§6.9): a block of strings in order, apart from the dict.
+        gravity: tuple[str, ...] = ()
         if len(voids) > 1:
             for caster in voids:
-                targets = [t for t in GRAVITY_TARGETS[caster] if not board[t]]  # () for a caster on the Iris
+                targets = tuple([t for t in GRAVITY_TARGETS[caster] if not board[t]])  # () for a caster on the Iris
                 if targets:
-                    _add_gravity(actions, caster, [v for v in voids if v != caster], targets)
+                    gravity += _gravity_moves(caster, tuple([v for v in voids if v != caster]), targets)
+        self._gravity = gravity
 
         # Reinforcement (§6.10).
         open_gateways = tuple(g for g in GATEWAYS[p] if not board[g])
@@ -414,7 +432,7 @@ class QuinState(State):
         if open_gateways and any(reserve):
             actions.update(_reinforcements(open_gateways, reserve))
 
-        if not actions:
+        if not actions and not gravity:
             actions["pass"] = (A_PASS,)
 
         # Free actions (§6.5-§6.7).
@@ -466,31 +484,46 @@ def public_move(move: str) -> str:
 
 # -- move generation helpers ----------------------------------------------------------------
 
-def _add_gravity(actions: dict[str, tuple], caster: int, others: list[int], targets: list[int]) -> None:
-    """Every assignment of some of ``others`` (k >= 1, in square order) to distinct ``targets`` (§6.9).
+def _gravity_moves(caster: int, others: tuple[int, ...], targets: tuple[int, ...]) -> tuple[str, ...]:
+    """Every assignment of some of ``others`` (k >= 1, in square order) to distinct ``targets`` (§6.9),
+    as move strings in sorted order. Cached by shape: a Void often casts the same Gravity again.
 
-    A player has at most 4 Voids, so at most 3 others and three nested loops; each string extends
-    the one before it by a pair.
+    Each string is followed by the ones that extend it, and ``others`` and ``targets`` are in square
+    order, so the strings come out sorted. A player has at most 4 Voids: at most 3 others.
     """
+    key = (caster, others, targets)
+    cached = _GRAVITY_CACHE.get(key)
+    if cached is not None:
+        return cached
     head = _GRAVITY_HEAD[caster]
+    result = []
     count = len(others)
     for i in range(count):
         first = _STEP[others[i]]
         for d1 in targets:
             one = head + first[d1]
-            actions[one] = _GRAVITY
+            result.append(one)
             for j in range(i + 1, count):
                 second = _NEXT_PAIR[others[j]]
                 for d2 in targets:
                     if d2 == d1:
                         continue
                     two = one + second[d2]
-                    actions[two] = _GRAVITY
+                    result.append(two)
                     for k in range(j + 1, count):
                         third = _NEXT_PAIR[others[k]]
                         for d3 in targets:
                             if d3 != d1 and d3 != d2:
-                                actions[two + third[d3]] = _GRAVITY
+                                result.append(two + third[d3])
+    cached = tuple(result)
+    if len(_GRAVITY_CACHE) >= _GRAVITY_CACHE_LIMIT:
+        _GRAVITY_CACHE.clear()
+    _GRAVITY_CACHE[key] = cached
+    return cached
+
+
+_GRAVITY_CACHE: dict[tuple, tuple[str, ...]] = {}
+_GRAVITY_CACHE_LIMIT = 8192  # entries (tuples of strings, which the garbage collector soon stops tracking)
 
 
 def _gravity_action(move: str) -> tuple:
@@ -776,6 +809,7 @@ def new_state(
     state.turns = turns
     state.quiet = quiet
     state._actions = None
+    state._gravity = ()
     state._sorted = None
     winner, end = judge(game.max_turns, phase, board, removed, turns, quiet)
     state.winner = winner

@@ -134,11 +134,7 @@ class QuinView(State):
             whose = "the game is over" if self.over else f"it is {SEATS[self.side]}'s turn, not the viewer's"
             raise IllegalMove(f"illegal move {move!r} in the view {self.notation()}: {whose}")
         world = self.world()
-        try:
-            legal = move in world._legal()
-        except TypeError:  # an unhashable "move"
-            legal = False
-        if not legal:
+        if world._action(move) is None:
             # The reasons read only occupancy and the mover's own pieces, so the guessed world tells nothing.
             raise IllegalMove(f"illegal move {move!r} in the view {self.notation()}: {explain(world, move)}")
         return world.play(move)
