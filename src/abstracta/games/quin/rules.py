@@ -13,7 +13,7 @@ string up and builds the successor directly.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any
 
 from abstracta.core.api import Game, State
@@ -82,17 +82,21 @@ _NAMES = SQUARE_NAMES
 _STEP = tuple(tuple(f"{a}-{b}" for b in _NAMES) for a in _NAMES)  # "from-to" strings, made once
 _TIME_TEXT = tuple(tuple(f"time {a} {b}" for b in _NAMES) for a in _NAMES)
 _SWAP_TEXT = tuple(tuple(f"swap {a} {b}" for b in _NAMES) for a in _NAMES)
+_SQUARES = tuple(range(NUM_SQUARES))
 _STEP_ACTIONS = tuple(tuple((A_STEP, a, b) for b in range(len(_NAMES))) for a in range(len(_NAMES)))
 
 
-def _walk_table(sq: int, reach: int) -> tuple:
-    """The generator's walks from ``sq`` cut to ``reach`` (§6.2, §6.4): for each direction
-    ``(steps, slings)``. A step is ``(target, not Horizon, move string, action)``; ``slings`` maps a
-    Horizon target of a ring walk to the slingshot over it, ``(landing, move string, action)``,
-    and is ``None`` on a line walk."""
+def _walk_table(sq: int, reach: int, peripheral: bool) -> tuple:
+    """The generator's walks from ``sq`` cut to ``reach`` (§6.2, §6.4), one per direction:
+    ``(target, may stop, move string, action, rest, slings)`` for the first step, ``rest`` holding
+    the later steps as ``(target, may stop, move string, action)``. Only a Peripheral may stop on
+    the Horizon. ``slings`` maps each Horizon square of a ring walk to the slingshot over it,
+    ``(landing, move string, action)``; it is ``None`` on a line walk."""
     walks = []
     for ray, ring_next in RAYS_WITHIN[sq][reach]:
-        steps = tuple((t, not IS_HORIZON[t], _STEP[sq][t], _STEP_ACTIONS[sq][t]) for t in ray)
+        if not ray:
+            continue
+        steps = [(t, peripheral or not IS_HORIZON[t], _STEP[sq][t], _STEP_ACTIONS[sq][t]) for t in ray]
         slings = None
         if ring_next is not None:
             slings = {
@@ -100,12 +104,14 @@ def _walk_table(sq: int, reach: int) -> tuple:
                 for t in ray
                 if IS_HORIZON[t]
             }
-        walks.append((steps, slings))
+        walks.append((*steps[0], tuple(steps[1:]), slings))
     return tuple(walks)
 
 
-_WALKS = tuple(tuple(_walk_table(sq, reach) for reach in range(MAX_RANGE + 1)) for sq in range(NUM_SQUARES))
+_WALKS = tuple(tuple(_walk_table(sq, reach, False) for reach in range(MAX_RANGE + 1)) for sq in range(NUM_SQUARES))
 """``_WALKS[sq][reach]``: every direction's walk from ``sq`` for a piece of range ``reach``."""
+_PERIPHERAL_WALKS = tuple(_walk_table(sq, RANGES[PERIPHERAL], True) for sq in range(NUM_SQUARES))
+"""``_PERIPHERAL_WALKS[sq]``: the same for a Peripheral, which may stop on the Horizon."""
 
 _DIAGONAL_STEPS = tuple(
     tuple((t, via_ring, via_line, _STEP[sq][t], (A_DIAGONAL, sq, t)) for t, via_ring, via_line in DIAGONALS[sq])
@@ -331,10 +337,8 @@ class QuinState(State):
         lights: list[int] = []
         voids: list[int] = []
         has_shadow = self.reserve[p][SHADOW] > 0
-        for sq in range(NUM_SQUARES):
+        for sq in compress(_SQUARES, board):  # the occupied squares
             piece = board[sq]
-            if not piece:
-                continue
             if (piece >> 3) & 1 != p:
                 rivals.append(sq)
                 continue
@@ -353,8 +357,6 @@ class QuinState(State):
             elif kind == VOID:
                 voids.append(sq)
         al_range = RANGES[AL] if has_shadow else ACCELERATED_AL_RANGE
-        horizon = IS_HORIZON
-        step_names = _STEP
 
         # Moves (§6.2-§6.4): straight walks, Peripheral diagonals, slingshots.
         mine = p << 3  # the owner bit of the mover's pieces
@@ -362,44 +364,39 @@ class QuinState(State):
             if locked and sq in locked:
                 continue
             kind = board[sq] & 7
-            if kind != PERIPHERAL:
-                for ray, ring in _WALKS[sq][al_range if kind == AL else RANGES[kind]]:
-                    for target, open_stop, name, action in ray:
-                        piece = board[target]
-                        if not piece:
-                            if open_stop:  # others pass empty Horizon spaces but never stop there
-                                actions[name] = action
-                            continue
-                        if piece & 8 != mine:
-                            if open_stop:
-                                actions[name] = action
-                        elif ring and not open_stop and piece & 7 == PERIPHERAL:  # a slingshot (§6.4)
-                            landing, name, action = ring[target]
-                            piece = board[landing]
-                            if not piece or piece & 8 != mine:
-                                actions[name] = action
-                        break
-                continue
-            for ray, ring in _WALKS[sq][RANGES[PERIPHERAL]]:
-                for target, open_stop, name, action in ray:
-                    piece = board[target]
-                    if not piece:
-                        actions[name] = action
-                        continue
-                    if piece & 8 != mine:
-                        actions[name] = action
-                    elif ring and not open_stop and piece & 7 == PERIPHERAL:  # a slingshot (§6.4)
-                        landing, name, action = ring[target]
-                        piece = board[landing]
-                        if not piece or piece & 8 != mine:
-                            actions[name] = action
-                    break
-            for target, via_ring, via_line, name, action in _DIAGONAL_STEPS[sq]:
-                if board[via_ring] and board[via_line]:
-                    continue
+            if kind == PERIPHERAL:
+                walks = _PERIPHERAL_WALKS[sq]
+            else:
+                walks = _WALKS[sq][al_range if kind == AL else RANGES[kind]]
+            for target, may_stop, name, action, rest, slings in walks:
                 piece = board[target]
-                if not piece or piece & 8 != mine:
-                    actions[name] = action
+                if not piece:
+                    if may_stop:  # others pass empty Horizon spaces but never stop there
+                        actions[name] = action
+                    for target, may_stop, name, action in rest:
+                        piece = board[target]
+                        if piece:
+                            break
+                        if may_stop:
+                            actions[name] = action
+                    else:
+                        continue  # the walk ran out of range
+                # The walk ends at a piece.
+                if piece & 8 != mine:
+                    if may_stop:  # a flash; not on the Horizon, unless a Peripheral moves
+                        actions[name] = action
+                elif slings and piece & 7 == PERIPHERAL and target in slings:  # a slingshot (§6.4)
+                    landing, name, action = slings[target]
+                    piece = board[landing]
+                    if not piece or piece & 8 != mine:
+                        actions[name] = action
+            if kind == PERIPHERAL:
+                for target, via_ring, via_line, name, action in _DIAGONAL_STEPS[sq]:
+                    if board[via_ring] and board[via_line]:
+                        continue
+                    piece = board[target]
+                    if not piece or piece & 8 != mine:
+                        actions[name] = action
 
         # Reflection (§6.8).
         for r in reflectors:
