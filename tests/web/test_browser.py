@@ -137,3 +137,32 @@ def test_strategic_reserve_invite_link_typed_moves_and_spectators(page, browser,
     assert page.locator("#board text.coord").first.text_content() != before
     friend_context.close()
     watcher_context.close()
+
+
+# Desfases, Arms to score the last tile: Suns and Moons finish on 15 points each (seed 15's random game).
+SHARED_FIRST = (
+    "S5w,Sae,C4e,Sns+A4,Mnn*S/Can+S5,S4w,A2n*A,A4s,Maw+A3/A3s,S3w,#SaS3S4M2M3M4CnCaC2C3C5AaA2A5,Aaw,M5n+Sn/"
+    "C2s+C4,S2s+S2,M3n,Anw+Mn,Cnn/M4e+Ma,M2s,C5n+M5*C,C3e,A5n*M S:n:-:-:15:done;M:n:-:-:15:done;C:n:-:-:6:done;"
+    "A:n:n:-:8:live A"
+)
+
+
+def test_a_shared_first_place_is_shown_as_shared(page, browser, server_url):
+    final = abstracta.load("desfases", layout=SHARED_FIRST).start().play("score d4")
+    assert final.over and final.returns() == [0.5, 0.5, -1.0, -1.0]
+    created = page.request.post(server_url + "/api/games", data={
+        "game": "desfases", "options": {"layout": SHARED_FIRST}, "seats": ["human"] * 4}).json()  # fmt: skip
+    tokens = created["tokens"]
+    played = page.request.post(f"{server_url}/api/games/{created['id']}/moves", data={"move": "score d4"},
+                               headers={"Authorization": f"Bearer {tokens['3']}"})  # fmt: skip
+    assert played.ok, played.text()
+    page.goto(f"{server_url}/g/{created['id']}#token={tokens['0']}")
+    banner = page.locator("[data-testid=banner]:not([hidden])")
+    banner.wait_for()
+    assert banner.inner_text().strip() == "You share first place (Suns and Moons)"
+    watcher_context = browser.new_context()
+    watcher = watcher_context.new_page()
+    watcher.goto(f"{server_url}/g/{created['id']}")
+    watcher.locator("[data-testid=banner]:not([hidden])").wait_for()
+    assert watcher.inner_text("[data-testid=banner]").strip() == "Suns and Moons share first place"
+    watcher_context.close()

@@ -91,10 +91,15 @@ function resultText(view) {
   const best = Math.max(...view.returns);
   const winners = view.returns.map((r, p) => (r === best && best > 0 ? p : null)).filter((p) => p !== null);
   if (!winners.length) return "Draw";
-  const who = winners.map(seatName).join(" & ");
+  // Seat names may hold "&" themselves (two-player Reflec: "Suns & Crowns"), so several winners take "and".
+  const who = winners.map(seatName).join(" and ");
   const you = [...page.views.values()].map((v) => v.you).filter((p) => p !== null);
+  if (winners.length > 1) {
+    const mine = you.length === 1 && winners.includes(you[0]);
+    return mine ? `You share first place (${who})` : `${who} share first place`;
+  }
   if (you.length === 1) return winners.includes(you[0]) ? `You win! (${who})` : `${who} wins - you lose`;
-  return `${who} ${winners.length > 1 ? "win" : "wins"}`;
+  return `${who} wins`;
 }
 
 function renderStatus() {
