@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import abstracta
+from tests.games.desfases.positions import SHARED_FIRST
 
 from .helpers import assert_one_line_error, run, square_feed
 
@@ -183,3 +184,10 @@ def test_ctrl_c_at_the_prompt_leaves_like_quit():
     game = TerminalGame(state, renderer_for(GAME), console, dice(random.Random(1)), read_line=interrupted)
     assert game.run() == 0
     assert "game left at " + EXAMPLE_10 in console.file.getvalue()
+
+
+def test_a_shared_first_place_is_not_called_a_win():
+    result = run("play", "desfases", "--vs", "random", "--seat", "0", "--position", SHARED_FIRST, input="")
+    assert result.exit_code == 0, result.output
+    assert "Game over: " in result.output
+    assert "you share first place." in result.output and "you win" not in result.output

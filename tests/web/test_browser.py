@@ -8,6 +8,7 @@ import time
 import pytest
 
 import abstracta
+from tests.games.desfases.positions import SHARED_FIRST
 from tests.server.conftest import SHORT_OPTIONS
 from tests.web.conftest import SCREENSHOTS
 
@@ -137,14 +138,6 @@ def test_strategic_reserve_invite_link_typed_moves_and_spectators(page, browser,
     assert page.locator("#board text.coord").first.text_content() != before
     friend_context.close()
     watcher_context.close()
-
-
-# Desfases, Arms to score the last tile: Suns and Moons finish on 15 points each (seed 15's random game).
-SHARED_FIRST = (
-    "S5w,Sae,C4e,Sns+A4,Mnn*S/Can+S5,S4w,A2n*A,A4s,Maw+A3/A3s,S3w,#SaS3S4M2M3M4CnCaC2C3C5AaA2A5,Aaw,M5n+Sn/"
-    "C2s+C4,S2s+S2,M3n,Anw+Mn,Cnn/M4e+Ma,M2s,C5n+M5*C,C3e,A5n*M S:n:-:-:15:done;M:n:-:-:15:done;C:n:-:-:6:done;"
-    "A:n:n:-:8:live A"
-)
 
 
 def test_a_shared_first_place_is_shown_as_shared(page, browser, server_url):

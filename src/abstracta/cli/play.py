@@ -209,6 +209,8 @@ class TerminalGame:
             mine, best = returns[humans[0]], max(returns)
             if all(r == returns[0] for r in returns):
                 pass
+            elif mine == best and returns.count(best) > 1:
+                line += " - you share first place."
             elif mine == best:
                 line += " - you win!"
             else:

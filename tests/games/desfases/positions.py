@@ -33,3 +33,8 @@ W11_BEFORE = (  # Crowns' last turn; everyone else is done
     "A2w,Cnw+Sa,C2e*A,M3e,Mae/C4e+M2,Aae+M5,Ann+S4*M,A4e,M5e S:n:-:-:18:done;M:n:-:-:12:done;C:n:5:-:10:live;"
     "A:n:-:-:20:done C"
 )
+SHARED_FIRST = (  # not from the rules: seed 15's random game, Arms to score d4; Suns and Moons end level on 15
+    "S5w,Sae,C4e,Sns+A4,Mnn*S/Can+S5,S4w,A2n*A,A4s,Maw+A3/A3s,S3w,#SaS3S4M2M3M4CnCaC2C3C5AaA2A5,Aaw,M5n+Sn/"
+    "C2s+C4,S2s+S2,M3n,Anw+Mn,Cnn/M4e+Ma,M2s,C5n+M5*C,C3e,A5n*M S:n:-:-:15:done;M:n:-:-:15:done;C:n:-:-:6:done;"
+    "A:n:n:-:8:live A"
+)
