@@ -289,12 +289,8 @@ class QuinState(State):
     def _legal(self) -> dict[str, tuple]:
         """Every legal move except the Gravity ones (kept in order in ``self._gravity``), with its action."""
         actions = self._actions
-        if actions is None:
-            if self.phase == SETUP:
-                self._gravity = ()
-                actions = self._actions = self._generate_setup()
-            else:
-                actions = self._actions = self._generate_play()
+        if actions is None:  # a setup has no Gravity: new_state leaves ``_gravity`` empty
+            actions = self._actions = self._generate_setup() if self.phase == SETUP else self._generate_play()
         return actions
 
     def _action(self, move: object) -> tuple | None:
@@ -530,7 +526,7 @@ def _gravity_action(move: str) -> tuple:
     return (A_GRAVITY, SQUARE_INDEX[head[8:]], pairs)
 
 
-_CACHE_LIMIT = 20_000  # entries; the cache is cleared when full, so memory stays bounded
+_REINFORCE_CACHE_LIMIT = 20_000  # entries; the cache is cleared when full, so memory stays bounded
 _REINFORCE_CACHE: dict[tuple, dict[str, tuple]] = {}
 
 
@@ -553,7 +549,7 @@ def _reinforcements(open_gateways: tuple[int, ...], reserve: tuple[int, ...]) ->
                     for index in range(size):
                         entries = tuple((special if i == index else AL, g) for i, g in enumerate(chosen))
                         result[_reinforce_text(entries)] = (A_REINFORCE, entries)
-    if len(_REINFORCE_CACHE) >= _CACHE_LIMIT:
+    if len(_REINFORCE_CACHE) >= _REINFORCE_CACHE_LIMIT:
         _REINFORCE_CACHE.clear()
     _REINFORCE_CACHE[key] = result
     return result
