@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, TIME_LIMITS, level_bot
 from abstracta.bots.base import Bot, ChanceTable, chance_table, check_decision_state, sample_chance
 from abstracta.bots.match import GameRecord, MatchResult, play_game, play_match, wilson_interval
 from abstracta.bots.mcts import MCTSBot, RandomRolloutEvaluator, SearchResult, uct_select
@@ -29,6 +30,10 @@ def make_bot(name: str, seed: int | None = None, iterations: int | None = None, 
 
 
 __all__ = [
+    "LEVELS",
+    "REFERENCE_BOTS",
+    "TIME_LIMITS",
+    "level_bot",
     "BOT_NAMES",
     "BenchResult",
     "Bot",

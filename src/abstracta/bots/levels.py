@@ -1,0 +1,43 @@
+"""Bot levels: the one place that says what ``random``, ``easy``, ``medium`` and ``hard`` mean.
+
+Every interface (web app, ``abstracta play --vs``, ``simulate``, ``tournament``,
+the RL environments) asks for a bot by level through :func:`level_bot`; the
+budget comes from the level, never from the caller.
+
+This first version maps the levels to the bots that existed before the
+"Bots that play well" work (random, then MCTS with random rollouts); the
+search bots replace them level by level. ``old-hard`` stays reachable as a
+named bot so that new levels can be measured against it.
+"""
+
+from __future__ import annotations
+
+from abstracta.bots.base import Bot
+from abstracta.bots.mcts import MCTSBot
+from abstracta.bots.random_bot import RandomBot
+from abstracta.core.api import Game
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+"""Level names, weakest first."""
+
+REFERENCE_BOTS: tuple[str, ...] = ("old-hard",)
+"""Named bots kept for comparison only; accepted by :func:`level_bot` but not offered to players."""
+
+TIME_LIMITS: dict[str, float] = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.0, "old-hard": 2.0}
+"""The most a level may think per move, in seconds, on this project's 2-core reference machine."""
+
+
+def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
+    """The bot that plays ``game`` at ``level``; ``seed`` makes its choices repeatable.
+
+    Raises ``ValueError`` naming the valid levels for an unknown one.
+    """
+    if level == "random":
+        return RandomBot(seed)
+    if level == "easy":
+        return MCTSBot(iterations=200, seconds=TIME_LIMITS["easy"], seed=seed)
+    if level == "medium":
+        return MCTSBot(iterations=2000, seconds=TIME_LIMITS["medium"], seed=seed)
+    if level in ("hard", "old-hard"):
+        return MCTSBot(seconds=TIME_LIMITS[level], seed=seed)
+    raise ValueError(f"unknown bot level {level!r}; valid levels: {', '.join(LEVELS + REFERENCE_BOTS)}")
