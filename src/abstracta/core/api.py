@@ -10,10 +10,13 @@ was, so a bot may keep any state it has seen.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from abstracta.core.errors import NotationError
 from abstracta.core.options import Option, resolve_options
+
+if TYPE_CHECKING:
+    from abstracta.core.knowledge import Knowledge
 
 
 class Game:
@@ -74,6 +77,10 @@ class Game:
         except NotationError as error:
             raise NotationError(f"{prefix}{error}") from None
         return game, data["position"]
+
+    def knowledge(self) -> "Knowledge | None":
+        """The game's hints for the generic bots (``core/knowledge.py``), or ``None`` when it has none."""
+        return None
 
     def with_options(self, options: Any) -> "Game":
         """This game under ``options`` (from a saved state), as a ``NotationError`` when they are bad."""

@@ -1,0 +1,48 @@
+"""What a game may tell the generic bots about itself: the optional knowledge interface.
+
+The searches in ``abstracta.bots`` play every game through the contract alone;
+a game that knows more about itself (what a position is worth, which moves to
+try first, which moves change the position sharply) says so by returning a
+:class:`Knowledge` from ``Game.knowledge()``. Bots never import a game by name
+and games never import bots: this module, in ``core``, is all the two share.
+
+Every method has a default, so a game overrides only what it can do well. All
+values are on the scale of ``state.returns()``: ``+1`` a sure win for that
+player, ``-1`` a sure loss, ``0`` even.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Hashable, Sequence
+
+if TYPE_CHECKING:
+    from abstracta.core.api import State
+
+
+class Knowledge:
+    """A game's hints for search. Subclass it in ``games/<name>/evaluation.py``.
+
+    The base class is the knowledge of a game that knows nothing: every
+    position looks even, moves keep the game's own order, none is noisy.
+    """
+
+    def evaluate(self, state: "State") -> Sequence[float]:
+        """One value per player in ``[-1, 1]`` for a position that is not over (each from its own side).
+
+        For two-player zero-sum games the two values are opposite. At a
+        chance node the value is the expectation the game can cheaply give
+        (or the value of the position before the draw).
+        """
+        return [0.0] * state.game.num_players
+
+    def key(self, state: "State") -> Hashable:
+        """A transposition key: equal for positions the search may treat as the same."""
+        return state.notation()
+
+    def order(self, state: "State", moves: list[str]) -> list[str]:
+        """``moves`` with the likeliest best first (kills, captures, threats); the same set of moves."""
+        return moves
+
+    def is_noisy(self, state: "State", move: str) -> bool:
+        """True when ``move`` changes the position so sharply that quiescence search should look past it."""
+        return False
