@@ -1,4 +1,4 @@
-"""The ``abstracta`` command: play, serve, perft, simulate, bench, games.
+"""The ``abstracta`` command: play, serve, perft, simulate, tournament, bench, games.
 
 Each command is a thin layer: check its options, load the game through ``abstracta.load()``,
 run, print with rich. Every error a user can cause ends as one ``error: ...`` line on stderr
@@ -38,6 +38,7 @@ from abstracta.cli.common import (
     stdout_console,
 )
 from abstracta.cli.render import renderer_for
+from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
 
 MAX_PERFT_DEPTH = 10
@@ -85,12 +86,8 @@ SeedOpt = Annotated[
         show_default=False,
     ),
 ]
-IterationsOpt = Annotated[
-    Optional[int],
-    typer.Option(
-        "--iterations", metavar="N", help="Search iterations per move for the mcts bot (with or instead of --think)."
-    ),
-]
+LEVEL_NAMES = "random|easy|medium|hard|old-hard"
+"""What ``--vs`` and ``--bots`` accept: ``abstracta.bots.LEVELS`` then ``REFERENCE_BOTS`` (kept in step by a test)."""
 
 
 def _version(value: bool) -> None:
@@ -117,8 +114,9 @@ def play(
         str,
         typer.Option(
             "--vs",
-            metavar="human|random|mcts",
-            help="Opponent: 'human' for hotseat (everyone types at this terminal) or a bot name.",
+            metavar=f"human|{LEVEL_NAMES}",
+            help="Opponent: 'human' for hotseat (everyone types at this terminal) or a bot level, weakest first;"
+            " the level sets how long the bot thinks (old-hard: the MCTS bot the levels are measured against).",
         ),
     ] = "human",
     seat: Annotated[
@@ -128,10 +126,6 @@ def play(
     seed: SeedOpt = None,
     option: OptionsOpt = None,
     position: PositionOpt = None,
-    think: Annotated[
-        float, typer.Option("--think", metavar="SECONDS", help="Thinking time per move for the mcts bot.")
-    ] = 1.0,
-    iterations: IterationsOpt = None,
     hints: Annotated[
         bool, typer.Option("--hints/--no-hints", help="Mark the legal target squares on the board.")
     ] = True,
@@ -151,18 +145,16 @@ def play(
         if not 0 <= seat < loaded.num_players:
             seats = ", ".join(f"{p} = {name}" for p, name in enumerate(names))
             fail(f"--seat {seat} is out of range for {loaded.slug}: choose one of {seats}")
-        check_positive("--think", think)
-        check_at_least("--iterations", iterations, 1)
         seed = fresh_seed() if seed is None else seed
         bots: dict[int, tuple[str, Callable[[Any], str]]] = {}
         if vs != "human":
             module = lazy_bots()
-            if vs not in module.BOT_NAMES:
-                fail(f"unknown opponent {vs!r}; valid opponents: human, {', '.join(module.BOT_NAMES)}")
+            levels = module.LEVELS + module.REFERENCE_BOTS
+            if vs not in levels:
+                fail(f"unknown opponent {vs!r}; valid opponents: human, {', '.join(levels)}")
             for player in range(loaded.num_players):
                 if player != seat:
-                    bot = module.make_bot(vs, seed=seed + 1 + player, iterations=iterations, seconds=think)
-                    bots[player] = (vs, bot.choose)
+                    bots[player] = (vs, module.level_bot(vs, loaded, seed=seed + 1 + player).choose)
         state = initial_state(loaded, position, seed)
 
         console = stdout_console()
@@ -229,22 +221,16 @@ def simulate(
         typer.Option(
             "--bots",
             metavar="NAME[,NAME...]",
-            help="The bot of each seat, comma-separated, e.g. mcts,random; a single name plays every seat.",
+            help=f"The bot level of each seat ({LEVEL_NAMES}), comma-separated, e.g. hard,random;"
+            " a single level plays every seat.",
         ),
     ] = "random",
     seed: SeedOpt = None,
     option: OptionsOpt = None,
-    think: Annotated[
-        Optional[float],
-        typer.Option("--think", metavar="SECONDS", help="Thinking time per move for mcts bots.", show_default=False),
-    ] = None,
-    iterations: IterationsOpt = None,
 ) -> None:
     """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length."""
     with command_boundary():
         check_at_least("--games", games, 1)
-        check_positive("--think", think)
-        check_at_least("--iterations", iterations, 1)
         loaded = load_game(game, option)
         module = lazy_bots()
         names = [name.strip() for name in bots.split(",")]
@@ -255,10 +241,11 @@ def simulate(
                 f"--bots names {len(names)} bots but {loaded.slug} has {loaded.num_players} players; "
                 "give one name per seat, or one name for all"
             )
+        levels = module.LEVELS + module.REFERENCE_BOTS
         for name in dict.fromkeys(names):
-            if name not in module.BOT_NAMES:
-                fail(f"unknown bot {name!r}; valid bots: {', '.join(module.BOT_NAMES)}")
-        factories = [_bot_factory(module.make_bot, name, iterations, think) for name in names]
+            if name not in levels:
+                fail(f"unknown bot {name!r}; valid levels: {', '.join(levels)}")
+        factories = [_bot_factory(module.level_bot, name, loaded) for name in names]
         seed = fresh_seed() if seed is None else seed
 
         console = stdout_console()
@@ -289,9 +276,13 @@ def simulate(
                      f" {fair:.1%}; its score minus the other seats' mean: {margin:+.2f}{spread}")  # fmt: skip
 
 
-def _bot_factory(make_bot: Callable[..., Any], name: str, iterations: int | None, seconds: float | None):
-    """What ``play_match`` wants per seat: a function from a seed to a fresh bot."""
-    return lambda seed: make_bot(name, seed=seed, iterations=iterations, seconds=seconds)
+def _bot_factory(level_bot: Callable[..., Any], level: str, game: Any):
+    """What ``play_match`` wants per seat: a function from a seed to a fresh bot of that level."""
+    return lambda seed: level_bot(level, game, seed=seed)
+
+
+# -- tournament (its own module) -----------------------------------------------
+app.command()(tournament)
 
 
 # -- bench ---------------------------------------------------------------------

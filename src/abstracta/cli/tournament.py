@@ -1,0 +1,253 @@
+"""``abstracta tournament``: a round robin between bot levels, with a pair table and Elo ratings.
+
+The work is :func:`abstracta.bots.tournament.run_tournament`; this module checks the options,
+shows progress, prints the tables and writes the ``--json``/``--csv`` files. ``cli/main.py``
+registers :func:`tournament` as a command.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from abstracta.cli.common import (
+    INTERRUPTED,
+    check_at_least,
+    command_boundary,
+    fail,
+    lazy_bots,
+    load_game,
+    say,
+    stderr_console,
+    stdout_console,
+)
+from abstracta.core.rng import fresh_seed
+
+if TYPE_CHECKING:
+    from abstracta.bots.tournament import TournamentResult
+
+DEFAULT_BOTS = "random,easy,medium,hard"
+
+
+def tournament(
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="Game to use, by slug, e.g. strategic-reserve ('abstracta games' lists them).", show_default=False
+        ),
+    ],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            metavar="LEVEL,LEVEL[,...]",
+            help="The bots to rate, comma-separated, at least two of random, easy, medium, hard, old-hard.",
+        ),
+    ] = DEFAULT_BOTS,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            help="Games per pair of bots (at least 1); seats rotate, so a multiple of the rotation keeps them even.",
+        ),
+    ] = 10,
+    workers: Annotated[
+        Optional[int],
+        typer.Option(
+            "--workers",
+            "-w",
+            help="Worker processes playing games at once (default: every core); 1 plays in this process."
+            " The results do not depend on it.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        Optional[int],
+        typer.Option(
+            "--seed", help="Seed for every random draw, so a run can be repeated; printed when left out.",
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A game option, e.g. --option reserve=7; repeat it for several ('abstracta games' lists them).",
+            show_default=False,
+        ),
+    ] = None,
+    json_file: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--json", metavar="FILE", help="Write the settings, every game, the pair table and the ratings as JSON.",
+            show_default=False, dir_okay=False,
+        ),
+    ] = None,
+    csv_file: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--csv", metavar="FILE",
+            help="Write every game as CSV to FILE (a row a game: pair, seeds, then bot, seed, return and score per"
+            " seat), the pair table to FILE-pairs.csv and the ratings to FILE-ratings.csv.",
+            show_default=False, dir_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Rate bot levels: a round robin with seats rotated, then wins/draws/losses per pair and Elo with 95% intervals.
+
+    Every pair plays --games games. In games of 3 or 4 players one seat holds one bot and the other seats copies of its rival, both rotated; the bot whose seats alone hold first place wins, a shared first place is a draw.
+
+    Ctrl-C stops early and still prints (and writes) the games finished so far.
+    """
+    with command_boundary():
+        check_at_least("--games", games, 1)
+        check_at_least("--workers", workers, 1)
+        loaded = load_game(game, option)
+        module = lazy_bots()
+        names = [name.strip() for name in bots.split(",") if name.strip()]
+        levels = module.LEVELS + module.REFERENCE_BOTS
+        for name in names:
+            if name not in levels:
+                fail(f"unknown bot {name!r}; valid levels: {', '.join(levels)}")
+        if len(names) < 2:
+            fail(f"--bots needs at least two bots to compare, got {', '.join(names) or 'none'}")
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            fail(f"--bots names {', '.join(repeated)} more than once; name each bot once")
+        for path in (json_file, csv_file):
+            if path is not None and not path.resolve().parent.is_dir():
+                fail(f"cannot write {path}: the folder {path.resolve().parent} does not exist")
+        from abstracta.bots.tournament import default_workers, seat_arrangements, run_tournament
+
+        seed = fresh_seed() if seed is None else seed
+        workers = default_workers() if workers is None else workers
+        pairs = len(names) * (len(names) - 1) // 2
+        rotation = len(seat_arrangements(names[0], names[1], loaded.num_players))
+        console = stdout_console()
+        options = " ".join(f"{k}={v}" for k, v in loaded.options.items())
+        say(console, f"{loaded.slug} {options}: {', '.join(names)}; {games} games a pair ({pairs * games} in all),"
+                     f" {workers} worker{'s' if workers != 1 else ''}, seed {seed} (repeat with --seed {seed})")  # fmt: skip
+        if games % rotation:
+            say(console, f"note: seats rotate every {rotation} games; with --games {games} some seats get one game more")
+
+        began = time.perf_counter()
+        with _progress() as progress:
+            task = progress.add_task("playing", total=pairs * games)
+            result = run_tournament(
+                loaded, names, games, seed, workers=workers, on_game_done=lambda _: progress.advance(task)
+            )
+        took = time.perf_counter() - began
+        if result.interrupted:
+            say(stderr_console(), f"interrupted: {len(result.games)} of {result.planned} games finished", "yellow")
+        print_tables(console, result)
+        say(console, f"games: {len(result.games)}   mean length: {_mean_length(result):.1f} plies   time: {took:.1f}s")
+        if json_file is not None:
+            _write(json_file, lambda handle: json.dump(result.to_json(), handle, indent=1))
+            say(console, f"wrote {json_file}")
+        if csv_file is not None:
+            write_csv(csv_file, result)
+            say(console, f"wrote {csv_file}, {_sibling(csv_file, 'pairs')} and {_sibling(csv_file, 'ratings')}")
+    if result.interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def print_tables(console, result: TournamentResult) -> None:
+    """The pair table (from the first bot's side) and the Elo table, strongest first."""
+    columns = ("games", "wins", "draws", "losses", "score", "95% CI")
+    pairs = _table("bot", "vs", *columns, numbers=columns)
+    for pair in result.pairs:
+        low, high = pair.score_interval()
+        pairs.add_row(pair.a, pair.b, str(pair.games), str(pair.wins), str(pair.draws), str(pair.losses),
+                      f"{pair.score:.1%}", f"{low:.1%}-{high:.1%}")  # fmt: skip
+    console.print(pairs)
+    columns = ("Elo", "95% CI", "games", "score")
+    ratings = _table("rank", "bot", *columns, numbers=("rank", *columns))
+    for rank, rating in enumerate(sorted(result.ratings, key=lambda r: -r.elo), 1):
+        interval = "anchor" if rating.bot == result.anchor else f"{rating.low:+.0f} to {rating.high:+.0f}"
+        share = f"{rating.points / rating.games:.1%}" if rating.games else "-"
+        ratings.add_row(str(rank), rating.bot, f"{rating.elo:+.0f}", interval, str(rating.games), share)
+    console.print(ratings)
+    zero = f"{result.anchor} = 0" if result.anchor else "mean = 0"
+    say(console, f"Elo: maximum likelihood over all games, a draw half a win, {result.prior_draws:g} virtual draw"
+                 f" per pair; {zero}.")  # fmt: skip
+
+
+def write_csv(path: Path, result: TournamentResult) -> None:
+    """Every game to ``path``; the pair table and the ratings to the ``-pairs`` and ``-ratings`` siblings."""
+    seats = len(result.games[0].seats) if result.games else 0
+    header = ["pair", "a", "b", "index", "start_seed", "plies", "score_a", "winner"]
+    for p in range(seats):
+        header += [f"bot_{p}", f"seed_{p}", f"return_{p}", f"score_{p}"]
+
+    def games(handle) -> None:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        for g in result.games:
+            row = [g.pair, g.a, g.b, g.index, g.start_seed, g.plies, g.score, g.winner or "draw"]
+            for p in range(seats):
+                row += [g.seats[p], g.bot_seeds[p], g.returns[p], g.scores[p] if p < len(g.scores) else ""]
+            writer.writerow(row)
+
+    def pairs(handle) -> None:
+        writer = csv.writer(handle)
+        writer.writerow(["a", "b", "games", "wins", "draws", "losses", "score", "score_low", "score_high"])
+        for pair in result.pairs:
+            writer.writerow([pair.a, pair.b, pair.games, pair.wins, pair.draws, pair.losses, pair.score,
+                             *pair.score_interval()])  # fmt: skip
+
+    def ratings(handle) -> None:
+        writer = csv.writer(handle)
+        writer.writerow(["bot", "elo", "elo_low", "elo_high", "games", "points"])
+        for rating in result.ratings:
+            writer.writerow([rating.bot, rating.elo, rating.low, rating.high, rating.games, rating.points])
+
+    _write(path, games)
+    _write(_sibling(path, "pairs"), pairs)
+    _write(_sibling(path, "ratings"), ratings)
+
+
+def _sibling(path: Path, part: str) -> Path:
+    """``games.csv`` -> ``games-pairs.csv``."""
+    return path.with_name(f"{path.stem}-{part}{path.suffix or '.csv'}")
+
+
+def _write(path: Path, fill) -> None:
+    try:
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            fill(handle)
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
+
+
+def _mean_length(result: TournamentResult) -> float:
+    return sum(g.plies for g in result.games) / len(result.games) if result.games else 0.0
+
+
+def _table(*columns: str, numbers: tuple[str, ...] = ()) -> Table:
+    table = Table()
+    for column in columns:
+        table.add_column(column, justify="right" if column in numbers else "left")
+    return table
+
+
+def _progress() -> Progress:
+    """A progress bar on stderr that disappears when done (and prints nothing when not a terminal)."""
+    return Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=stderr_console(),
+        transient=True,
+    )
