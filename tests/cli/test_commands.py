@@ -1,4 +1,4 @@
-"""The non-interactive commands: help, version, games, perft, simulate, bench, and their errors."""
+"""The non-interactive commands: help, version, games, perft, simulate, bench, and their errors (tournament: test_tournament.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from .helpers import assert_one_line_error, run
 
-COMMANDS = ["play", "perft", "simulate", "bench", "games"]
+COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games"]
 GAME = "strategic-reserve"
 
 
@@ -111,10 +111,20 @@ def test_simulate_is_repeatable_and_prints_a_fresh_seed():
     assert re.search(r"repeat with --seed \d+", fresh.output)
 
 
-def test_simulate_one_bot_per_seat_with_mcts_budget():
-    result = run("simulate", GAME, "--games", "1", "--bots", "mcts,random", "--iterations", "5", "-o", "reserve=1")
+def test_simulate_one_bot_level_per_seat():
+    result = run("simulate", GAME, "--games", "2", "--bots", "easy,random", "-o", "reserve=1", "--seed", "1")
     assert result.exit_code == 0, result.output
-    assert "mcts" in result.output and "random" in result.output
+    rows = [line for line in result.output.splitlines() if "Red" in line or "Blue" in line]
+    assert "easy" in rows[0] and "random" in rows[1]
+
+
+def test_play_and_simulate_accept_exactly_the_levels():
+    from abstracta.bots import LEVELS, REFERENCE_BOTS
+    from abstracta.cli.main import LEVEL_NAMES
+
+    assert LEVEL_NAMES.split("|") == list(LEVELS + REFERENCE_BOTS)
+    for command in ("play", "simulate"):
+        assert "old-hard" in run(command, "--help").output
 
 
 def test_bench_prints_rates():
@@ -160,15 +170,13 @@ def test_bad_game_option(command, option, fragments):
         (["simulate", GAME, "--games", "0"], ["--games", "at least 1"]),
         (["simulate", GAME, "--games", "-4"], ["--games"]),
         (["simulate", GAME, "--games", "1", "--bots", "random,random,random"], ["3 bots", "2 players"]),
-        (["simulate", GAME, "--games", "1", "--bots", "random,deep-blue"], ["unknown bot 'deep-blue'", "random", "mcts"]),
-        (["simulate", GAME, "--games", "1", "--think", "0"], ["--think"]),
-        (["simulate", GAME, "--games", "1", "--iterations", "0"], ["--iterations"]),
+        (["simulate", GAME, "--games", "1", "--bots", "random,deep-blue"], ["unknown bot 'deep-blue'", "random, easy, medium, hard"]),
+        (["simulate", GAME, "--games", "1", "--bots", "mcts"], ["unknown bot 'mcts'", "old-hard"]),
         (["bench", GAME, "--seconds", "0"], ["--seconds", "greater than 0"]),
         (["bench", GAME, "--seconds", "-2"], ["--seconds"]),
         (["play", GAME, "--seat", "2"], ["--seat 2", "0 = Red", "1 = Blue"]),
         (["play", GAME, "--seat", "-1"], ["--seat -1"]),
-        (["play", GAME, "--vs", "alphazero"], ["unknown opponent 'alphazero'", "human", "random", "mcts"]),
-        (["play", GAME, "--think", "0"], ["--think"]),
+        (["play", GAME, "--vs", "alphazero"], ["unknown opponent 'alphazero'", "human, random, easy, medium, hard, old-hard"]),
         (["play", GAME, "--position", "6/6/6/6/6/6 r 6 6 - 0"], ["position"]),
     ],
 )

@@ -110,12 +110,12 @@ def test_against_the_random_bot_to_the_end(seat):
     assert f"{['Red', 'Blue'][1 - seat]}> " not in result.output  # the human is never asked for the bot's seat
 
 
-def test_against_mcts_with_a_small_budget():
-    args = ["play", GAME, "--vs", "mcts", "--iterations", "20", "--think", "0.05", "-o", "reserve=1", "--seat", "1"]
+def test_against_a_bot_level():
+    args = ["play", GAME, "--vs", "easy", "-o", "reserve=1", "--seat", "1"]
     result = run(*args, "--seed", "4", input=square_feed(2))
     assert result.exit_code == 0, result.output
     assert "Game over: " in result.output
-    assert "[mcts]" in result.output
+    assert "[easy]" in result.output
 
 
 def test_undo_is_hotseat_only():

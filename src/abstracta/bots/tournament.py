@@ -364,28 +364,44 @@ def _run_in_workers(
     finished: dict[int, TournamentGame],
     on_game_done: Callable[[TournamentGame], None] | None,
 ) -> bool:
-    """Play ``tasks`` in a pool, filling ``finished`` by task number; True when Ctrl-C stopped it."""
+    """Play ``tasks`` in a pool, filling ``finished`` by task number; True when Ctrl-C stopped it.
+
+    Only a few games per worker are queued at a time, so a long tournament starts at once and
+    Ctrl-C has little to cancel.
+    """
     context = _pool_context()
     stop = context.Event()
     pool = concurrent.futures.ProcessPoolExecutor(workers, context, initializer=_worker_init, initargs=(stop,))
+    queue = iter(enumerate(tasks))
+    pending: dict[concurrent.futures.Future, int] = {}
+
+    def keep(future: concurrent.futures.Future, number: int) -> None:
+        record = future.result()
+        if record is not None:  # None: stopped before its end
+            finished[number] = record
+            if on_game_done is not None:
+                on_game_done(record)
+
     interrupted = False
-    futures: dict[concurrent.futures.Future, int] = {}
     try:
-        futures = {pool.submit(_worker_play, task): number for number, task in enumerate(tasks)}
-        for future in concurrent.futures.as_completed(futures):
-            record = future.result()
-            if record is not None:
-                finished[futures[future]] = record
-                if on_game_done is not None:
-                    on_game_done(record)
+        while True:
+            for number, task in queue:
+                pending[pool.submit(_worker_play, task)] = number
+                if len(pending) >= 2 * workers:
+                    break
+            if not pending:
+                break
+            done, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in sorted(done, key=pending.__getitem__):
+                keep(future, pending.pop(future))
     except KeyboardInterrupt:
         interrupted = True
-        stop.set()  # games in progress end at their next move; queued ones are cancelled
-        pool.shutdown(wait=True, cancel_futures=True)
-        for future, number in futures.items():
-            if future.done() and not future.cancelled() and future.exception() is None and future.result():
-                finished.setdefault(number, future.result())
+        stop.set()  # games in progress end at their next move
+        for future in concurrent.futures.wait(pending).done:
+            if not future.cancelled() and future.exception() is None:
+                keep(future, pending[future])
     finally:
+        stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
     return interrupted
 
