@@ -18,9 +18,9 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/abstracta serve
 
-## play-terminal: a terminal game of Strategic Reserve against the MCTS bot
+## play-terminal: a terminal game of Strategic Reserve against the hard bot
 play-terminal: $(STAMP)
-	$(BIN)/abstracta play strategic-reserve --vs mcts
+	$(BIN)/abstracta play strategic-reserve --vs hard
 
 ## test: the whole test suite, slow-marked tests included
 test: $(STAMP)
