@@ -265,3 +265,11 @@ def test_bad_arguments_are_value_errors(bots, games, workers, message):
 def test_documentation_examples_run():
     result = doctest.testmod(tournament_module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_without_the_random_bot_the_mean_rating_is_zero():
+    game = abstracta.load("strategic-reserve", **SMALL)
+    result = run_tournament(game, ["first", "last"], 4, seed=1, workers=1, make_bot=tiny_bot)
+    assert result.anchor is None
+    assert sum(r.elo for r in result.ratings) == pytest.approx(0, abs=1e-9)
+    assert result.to_json()["elo"]["anchor"] == "mean"

@@ -53,8 +53,8 @@ def test_json_and_csv_hold_every_game_and_the_tables(tmp_path: Path):
     assert result.exit_code == 0, result.output
     data = json.loads(json_path.read_text())
     assert (data["game"], data["options"]["reserve"], data["seed"], data["interrupted"]) == (GAME, 1, 4, False)
-    assert data["games_played"] == data["games_planned"] == len(data["games_list"]) == 6
-    for game in data["games_list"]:
+    assert data["games_played"] == data["games_planned"] == len(data["games"]) == 6
+    for game in data["games"]:
         assert sorted(game["seats"]) == sorted([game["a"], game["b"]])
         assert len(game["bot_seeds"]) == len(game["returns"]) == len(game["scores"]) == 2
         assert game["plies"] > 0 and game["score"] in (0, 0.5, 1)
@@ -65,7 +65,7 @@ def test_json_and_csv_hold_every_game_and_the_tables(tmp_path: Path):
 
     rows = list(csv.DictReader(csv_path.open()))
     assert len(rows) == 6
-    for row, game in zip(rows, data["games_list"]):
+    for row, game in zip(rows, data["games"]):
         assert (row["a"], row["bot_0"], row["bot_1"]) == (game["a"], *game["seats"])
         assert (int(row["start_seed"]), int(row["seed_1"]), float(row["return_0"])) == (
             game["start_seed"], game["bot_seeds"][1], game["returns"][0])
@@ -122,4 +122,4 @@ def test_ctrl_c_prints_and_writes_the_games_finished_so_far(tmp_path: Path, work
     assert re.search(rf"random\s+│ easy\s+│\s+{finished} │", out)
     data = json.loads(json_path.read_text())
     assert data["interrupted"] is True
-    assert data["games_played"] == len(data["games_list"]) == finished
+    assert data["games_played"] == len(data["games"]) == finished

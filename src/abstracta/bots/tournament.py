@@ -165,7 +165,7 @@ class TournamentResult:
                 for pair in self.pairs
             ],  # fmt: skip
             "ratings": [asdict(rating) for rating in self.ratings],
-            "games_list": [asdict(game) for game in self.games],
+            "games": [asdict(game) for game in self.games],
         }
 
 
