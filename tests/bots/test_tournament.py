@@ -273,3 +273,8 @@ def test_without_the_random_bot_the_mean_rating_is_zero():
     assert result.anchor is None
     assert sum(r.elo for r in result.ratings) == pytest.approx(0, abs=1e-9)
     assert result.to_json()["elo"]["anchor"] == "mean"
+
+
+def test_an_unknown_level_is_refused_before_any_game():
+    with pytest.raises(ValueError, match="unknown bot level 'grandmaster'.*old-hard"):
+        run_tournament(abstracta.load("strategic-reserve"), ["random", "grandmaster"], 2, seed=1, workers=2)

@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import abstracta
 from abstracta.bots.base import Bot, sample_chance
-from abstracta.bots.levels import level_bot
+from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, level_bot
 from abstracta.bots.match import WILSON_Z_95, wilson_interval
 from abstracta.core.api import Game
 from abstracta.core.errors import CHANCE
@@ -331,8 +331,11 @@ def run_tournament(
     repeated = sorted({name for name in bots if bots.count(name) > 1})
     if repeated:
         raise ValueError(f"each bot may be named once, but {', '.join(repeated)} is named more than once")
-    for name in bots:
-        make_bot(name, game, 0)  # an unknown name fails now, with the maker's message, not in a worker
+    for name in bots:  # an unknown name fails now, with the maker's message, not in a worker
+        if make_bot is not level_bot:
+            make_bot(name, game, 0)
+        elif name not in LEVELS + REFERENCE_BOTS:
+            level_bot(name, game, 0)  # raises, naming the valid levels; a known level need not be built here
     if games_per_pair < 1:
         raise ValueError(f"games per pair must be at least 1, got {games_per_pair}")
     workers = default_workers() if workers is None else workers
