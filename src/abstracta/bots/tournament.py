@@ -318,7 +318,9 @@ def run_tournament(
     """Play a round robin of ``games_per_pair`` games for every pair of ``bots`` and fit their Elo.
 
     ``workers`` worker processes play the games (default: every core; 1 plays them in this
-    process). ``on_game_done`` hears of each finished game as it finishes (for progress; the
+    process; workers load the game again by ``game.slug`` and ``game.options``, and ``make_bot``
+    must then be a module-level function, and a script calling this needs the usual
+    ``if __name__ == "__main__":`` guard). ``on_game_done`` hears of each finished game as it finishes (for progress; the
     order varies with ``workers``, the result's order does not). ``anchor`` names the bot
     rated 0 (when it plays; otherwise the mean rating is 0). Ctrl-C (``KeyboardInterrupt``)
     stops the workers and returns the games finished so far with ``interrupted`` set.
