@@ -123,3 +123,11 @@ def test_ctrl_c_prints_and_writes_the_games_finished_so_far(tmp_path: Path, work
     data = json.loads(json_path.read_text())
     assert data["interrupted"] is True
     assert data["games_played"] == len(data["games"]) == finished
+
+
+def test_help_names_every_level():
+    from abstracta.bots import LEVELS, REFERENCE_BOTS
+
+    text = run("tournament", "--help").output
+    assert all(level in text for level in LEVELS + REFERENCE_BOTS)
+    assert "--workers" in text and "--json" in text and "--csv" in text
