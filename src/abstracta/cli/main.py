@@ -220,7 +220,7 @@ def simulate(
         str,
         typer.Option(
             "--bots",
-            metavar="NAME[,NAME...]",
+            metavar="LEVEL[,LEVEL...]",
             help=f"The bot level of each seat ({LEVEL_NAMES}), comma-separated, e.g. hard,random;"
             " a single level plays every seat.",
         ),
