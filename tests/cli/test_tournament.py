@@ -92,6 +92,7 @@ def test_three_player_games_say_when_seats_are_uneven():
         (["--workers", "0"], ["--workers", "at least 1"]),
         (["-o", "reserve=99"], ["reserve=99"]),
         (["--json", "/no/such/folder/x.json"], ["cannot write", "does not exist"]),
+        (["--csv", "."], ["cannot write", "is a folder"]),
     ],
 )
 def test_bad_input_gives_one_line_errors(args, fragments):

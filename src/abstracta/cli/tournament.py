@@ -90,7 +90,7 @@ def tournament(
         Optional[Path],
         typer.Option(
             "--json", metavar="FILE", help="Write the settings, every game, the pair table and the ratings as JSON.",
-            show_default=False, dir_okay=False,
+            show_default=False,
         ),
     ] = None,
     csv_file: Annotated[
@@ -99,7 +99,7 @@ def tournament(
             "--csv", metavar="FILE",
             help="Write every game as CSV to FILE (a row a game: pair, seeds, then bot, seed, return and score per"
             " seat), the pair table to FILE-pairs.csv and the ratings to FILE-ratings.csv.",
-            show_default=False, dir_okay=False,
+            show_default=False,
         ),
     ] = None,
 ) -> None:
@@ -124,7 +124,9 @@ def tournament(
         repeated = sorted({name for name in names if names.count(name) > 1})
         if repeated:
             fail(f"--bots names {', '.join(repeated)} more than once; name each bot once")
-        for path in (json_file, csv_file):
+        for path in (json_file, csv_file):  # before hours of games, not after
+            if path is not None and path.is_dir():
+                fail(f"cannot write {path}: it is a folder; give a file name")
             if path is not None and not path.resolve().parent.is_dir():
                 fail(f"cannot write {path}: the folder {path.resolve().parent} does not exist")
         from abstracta.bots.tournament import default_workers, seat_arrangements, run_tournament
