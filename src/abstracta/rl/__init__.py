@@ -47,15 +47,15 @@ def aec_env(slug: str, render_mode: str | None = None, **options: Any):
 
 
 def gym_env(slug: str, opponent: Any = "hard", seat: int = 0, render_mode: str | None = None, **options: Any):
-    """The Gymnasium environment of ``slug``, the agent on ``seat`` (see :mod:`abstracta.rl.gym_env`)."""
-    from abstracta.rl.gym_env import gym_env as make
+    """The Gymnasium environment of ``slug``, the agent on ``seat`` (see :mod:`abstracta.rl.gymnasium_env`)."""
+    from abstracta.rl.gymnasium_env import gym_env as make
 
     return make(slug, opponent=opponent, seat=seat, render_mode=render_mode, **options)
 
 
 def openspiel_game(slug: str, **options: Any):
     """The ``pyspiel.Game`` of ``slug`` registered as ``abstracta_<slug_with_underscores>``."""
-    from abstracta.rl.openspiel_game import openspiel_game as make
+    from abstracta.rl.openspiel_env import openspiel_game as make
 
     return make(slug, **options)
 
@@ -69,7 +69,7 @@ def __getattr__(name: str) -> Any:
 
 
 try:  # registration is a convenience: without gymnasium the numberings still work
-    from abstracta.rl.gym_env import register_all as _register_all
+    from abstracta.rl.gymnasium_env import register_all as _register_all
 except ImportError:  # pragma: no cover - the rl extra is not installed
     pass
 else:

@@ -158,5 +158,5 @@ def register_all() -> None:
     for slug in abstracta.games():
         name = f"abstracta/{slug}-v0"
         if name not in gym.registry:
-            gym.register(id=name, entry_point="abstracta.rl.gym_env:gym_env", kwargs={"slug": slug},
+            gym.register(id=name, entry_point="abstracta.rl.gymnasium_env:gym_env", kwargs={"slug": slug},
                          disable_env_checker=True)

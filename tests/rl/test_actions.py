@@ -1,0 +1,107 @@
+"""The action numbering: fixed per game, one to one with the legal moves at every step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import abstracta
+from abstracta import CHANCE
+from abstracta.rl import action_space_size, action_table, action_to_move, legal_actions, move_to_action
+from tests.rl.conftest import OPTION_SETS, set_id
+
+
+def random_states(slug: str, options: dict, games: int, seed: int = 0, max_plies: int = 400):
+    """Every state of ``games`` random playouts (chance nodes included)."""
+    game = abstracta.load(slug, **options)
+    rng = random.Random(seed)
+    for index in range(games):
+        state = game.start(seed=seed * 100 + index)
+        for _ in range(max_plies):
+            yield state
+            if state.over:
+                break
+            state = state.play(rng.choice(state.moves()))
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
+def test_legal_actions_map_one_to_one_onto_moves_and_back(case):
+    slug, options = case
+    game = abstracta.load(slug, **options)
+    size = action_space_size(game)
+    rng = random.Random(1)
+    checked = 0
+    for state in random_states(slug, options, games=3):
+        if state.over or state.player == CHANCE:
+            continue
+        moves = state.moves()
+        actions = [move_to_action(state, move) for move in moves]
+        assert len(set(actions)) == len(moves), f"two moves share an action in {state.notation()}"
+        assert all(0 <= a < size for a in actions)
+        assert legal_actions(state) == actions
+        for index in rng.sample(range(len(moves)), min(4, len(moves))):  # decode re-lists the moves: sample
+            assert action_to_move(state, actions[index]) == moves[index]
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
+def test_an_action_that_is_not_legal_is_refused(case):
+    slug, options = case
+    state = abstracta.load(slug, **options).start(seed=1)
+    while state.player == CHANCE:
+        state = state.play(state.moves()[0])
+    legal = set(legal_actions(state))
+    illegal = next(a for a in range(action_space_size(state.game)) if a not in legal)
+    with pytest.raises(ValueError, match="not legal"):
+        action_to_move(state, illegal)
+    with pytest.raises(ValueError):
+        move_to_action(state, "not a move")
+
+
+def test_chance_outcomes_have_their_own_numbering():
+    state = abstracta.load("strategic-reserve").start(seed=3)
+    assert state.player == CHANCE
+    assert [move_to_action(state, m) for m in state.moves()] == list(range(36))
+    assert action_to_move(state, 6 * 2 + 4) == "3,5"
+
+
+def test_documented_numbers():
+    """The examples docs/rl.md gives, so the documentation cannot drift from the code."""
+    sr = abstracta.load("strategic-reserve").start(seed=1).play("3,5")
+    assert move_to_action(sr, "c4") == 2 * 6 + 3
+    lc = abstracta.load("laser-chess")
+    table = action_table(lc)
+    assert table.size == 801 and table.static["draw"] == 800
+    assert table.static["c1-c2"] == (2 * 8 + 0) * 10 + 0  # c1, direction n
+    assert table.static["c1+"] == (2 * 8 + 0) * 10 + 8
+    reflec = action_table(abstracta.load("reflec"))
+    assert reflec.size == 2693 and reflec.static["S@a1n"] == 0 and reflec.static["end"] == 2692
+    assert reflec.static["c3-c4e"] == 1024 + ((2 * 8 + 2) * 4 + 0) * 4 + 1
+    desfases = action_table(abstracta.load("desfases"))
+    assert desfases.size == 658 and desfases.static["feed 3"] == 652 + 3
+    quin = action_table(abstracta.load("quin"))
+    assert quin.size == 27525 and quin.static["a1-a2"] == 1
+
+
+def test_quin_gravity_and_reinforcement_are_numbered_from_the_movers_pieces():
+    game = abstracta.load("quin")
+    seen = {"gravity": 0, "reinforce": 0}
+    for state in random_states("quin", {"max_turns": 60}, games=6, seed=5):
+        if state.over:
+            continue
+        relative = [m for m in state.moves() if m.split(" ")[0] in seen]
+        for move in relative:
+            seen[move.split(" ")[0]] += 1
+            assert move_to_action(state, move) >= action_table(game).gravity_base
+        for move in relative[:2]:  # decoding re-lists every move: two per position are enough
+            assert action_to_move(state, move_to_action(state, move)) == move
+    assert seen["gravity"] > 0 and seen["reinforce"] > 0
+
+
+def test_the_size_depends_on_the_game_not_the_position():
+    game = abstracta.load("laser-chess", setup="mercury")
+    assert action_space_size(game) == action_space_size(abstracta.load("laser-chess"))
+    with pytest.raises(ValueError, match="unknown game|no action numbering"):
+        action_table(type("Fake", (), {"slug": "chess", "options": {}})())
