@@ -35,12 +35,17 @@ def resolve_chance(state: State, rng: np.random.Generator) -> State:
     """Play chance outcomes drawn from ``rng`` until a player is to move or the game is over."""
     while state.player == CHANCE:
         outcomes = state.chance()
-        if len(outcomes) == 1:
-            state = state.play(outcomes[0][0])
-            continue
-        probabilities = np.fromiter((p for _, p in outcomes), dtype=np.float64, count=len(outcomes))
-        index = int(rng.choice(len(outcomes), p=probabilities / probabilities.sum()))
-        state = state.play(outcomes[index][0])
+        # one uniform draw walked along the cumulative probabilities: cheaper than rng.choice(p=...)
+        # for a few dozen outcomes, and the same draw on every machine
+        draw = rng.random()
+        chosen = outcomes[-1][0]
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if draw < total:
+                chosen = outcome
+                break
+        state = state.play(chosen)
     return state
 
 

@@ -27,27 +27,16 @@ SR_PLANES = (
 )
 
 
-@lru_cache(maxsize=4096)
-def _sr_rank(text: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    red, blue = [], []
-    for ch in text:
-        if ch.isdigit():
-            red += [0.0] * int(ch)
-            blue += [0.0] * int(ch)
-        else:
-            red.append(1.0 if ch == "R" else 0.0)
-            blue.append(1.0 if ch == "B" else 0.0)
-    return tuple(red), tuple(blue)
+_SR_EXPAND = str.maketrans({**{str(n): "." * n for n in range(1, 7)}, "/": None})
 
 
 def _strategic_reserve(game: Game, text: str, player: int) -> np.ndarray:
     board, side, red_reserve, blue_reserve, pending, _count = text.split(" ")
     out = np.zeros((7, 6, 6), dtype=np.float32)
+    cells = np.frombuffer(board.translate(_SR_EXPAND).encode("ascii"), dtype=np.uint8).reshape(6, 6)
     own, rival = (0, 1) if player == 0 else (1, 0)
-    for row, rank in enumerate(board.split("/")):
-        red, blue = _sr_rank(rank)
-        out[own, row] = red
-        out[rival, row] = blue
+    out[own] = cells == 82  # "R"
+    out[rival] = cells == 66  # "B"
     total = 6 + game.options["reserve"]
     reserves = (int(red_reserve), int(blue_reserve))
     out[2] = reserves[player] / total
