@@ -81,8 +81,19 @@ def test_documented_numbers():
     assert reflec.static["c3-c4e"] == 1024 + ((2 * 8 + 2) * 4 + 0) * 4 + 1
     desfases = action_table(abstracta.load("desfases"))
     assert desfases.size == 658 and desfases.static["feed 3"] == 652 + 3
+    assert reflec.static["M@e5s"] == 402 and reflec.static["c3-c4e"] == 1313
+    assert desfases.static["b2-d4"] == 168 and desfases.static["score b3"] == 637 and desfases.static["feed 3"] == 655
+    start = lc.start()
+    assert move_to_action(start, "c1-c2") == 160 and action_to_move(start, 160) == "c1-c2"
+    assert table.static["c1-d2"] == 161 and table.static["c1-"] == 169
     quin = action_table(abstracta.load("quin"))
     assert quin.size == 27525 and quin.static["a1-a2"] == 1
+    examples = {"f5-f4": 1797, "d3-b3 over c3": 4066, "time g4 g5": 5110, "swap e5 d3": 6727, "raise T b5": 9018,
+                "reflect f5 f2 via f3": 9595, "place L d5": 10286, "ready": 10755, "pass": 10756}
+    assert {move: quin.static[move] for move in examples} == examples
+    assert quin._encode_gravity(None, "gravity d3: f3-c3, g5-d2, h5-e3", ["d3", "f3", "g5", "h5"]) == 15310
+    assert quin._encode_reinforce(0, "reinforce A@d5 A@g5") == 26373 + 36 * 9
+    assert quin._encode_reinforce(1, "reinforce A@a5 L@l5") == 26373 + 36 * 1 + 1 + 7 * 4
 
 
 def test_quin_gravity_and_reinforcement_are_numbered_from_the_movers_pieces():
