@@ -9,7 +9,7 @@ import pytest
 import abstracta
 from abstracta import CHANCE
 from abstracta.rl import action_space_size, action_table, action_to_move, legal_actions, move_to_action
-from tests.rl.conftest import OPTION_SETS, set_id
+from tests.rl.cases import OPTION_SETS, set_id
 
 
 def random_states(slug: str, options: dict, games: int, seed: int = 0, max_plies: int = 400):

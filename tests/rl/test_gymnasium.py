@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import abstracta.rl  # noqa: E402,F401  (registers abstracta/<slug>-v0)
 from abstracta.rl import gym_env  # noqa: E402
-from tests.rl.conftest import OPTION_SETS, set_id  # noqa: E402
+from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
 
 
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)

@@ -9,7 +9,7 @@ import pytest
 
 import abstracta
 from abstracta.rl import observation, observation_shape, plane_names
-from tests.rl.conftest import OPTION_SETS, set_id
+from tests.rl.cases import OPTION_SETS, set_id
 from tests.rl.test_actions import random_states
 
 

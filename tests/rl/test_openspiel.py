@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E
 import abstracta  # noqa: E402
 from abstracta.rl import action_to_move, legal_actions, observation, openspiel_game  # noqa: E402
 from abstracta.rl.openspiel_env import SETUP_OUTCOMES  # noqa: E402
-from tests.rl.conftest import OPTION_SETS, set_id  # noqa: E402
+from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
 
 
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)

@@ -10,7 +10,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from abstracta.rl import aec_env  # noqa: E402
 from abstracta.rl.pettingzoo_env import raw_env  # noqa: E402
-from tests.rl.conftest import OPTION_SETS, set_id  # noqa: E402
+from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
 
 
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)

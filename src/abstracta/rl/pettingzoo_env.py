@@ -117,8 +117,6 @@ class AbstractaAECEnv(AECEnv):
         else:
             self._set_state(resolve_chance(self.state_.play(self._moves[index]), self._rng))
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # drawn on demand by render()
 
     # -- pictures --------------------------------------------------------------------------
     def render(self) -> str | np.ndarray | None:
