@@ -160,6 +160,8 @@ class AbstractaSpielState(pyspiel.State):
         return _setting(*self._key)
 
     def _record_start(self) -> None:
+        if self._spiel_game.game.perfect_information:
+            return
         for p in range(len(self._seen)):
             self._seen[p].append(self.inner.view(p).notation())
 
@@ -193,9 +195,12 @@ class AbstractaSpielState(pyspiel.State):
             move = self._spiel_game.table.decode(self.inner, int(action))
         mover = self.inner.player
         public = self.inner.public_move(move)
-        for p in range(len(self._seen)):
-            self._seen[p].append(move if p == mover else public)
         self.inner = self.inner.play(move)
+        if not self._spiel_game.game.perfect_information:
+            # the move as each player saw it, then what it showed them (reveals): perfect recall
+            for p in range(len(self._seen)):
+                self._seen[p].append(move if p == mover else public)
+                self._seen[p].append(self.inner.view(p).notation())
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -219,6 +224,13 @@ class AbstractaSpielState(pyspiel.State):
         return [float(r) for r in self.inner.returns()]
 
     def information_history(self, player: int) -> str:
+        """Hidden information: the player's first view, then each move as seen and the view after it.
+
+        Perfect information: the history of actions (the position alone would merge different
+        paths, which perfect recall forbids).
+        """
+        if self._spiel_game.game.perfect_information:
+            return " ".join(map(str, self.history()))
         return " | ".join(self._seen[player])
 
     def __str__(self) -> str:
