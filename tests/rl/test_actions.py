@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import abstracta
 from abstracta import CHANCE
@@ -116,3 +118,17 @@ def test_the_size_depends_on_the_game_not_the_position():
     assert action_space_size(game) == action_space_size(abstracta.load("laser-chess"))
     with pytest.raises(ValueError, match="unknown game|no action numbering"):
         action_table(type("Fake", (), {"slug": "chess", "options": {}})())
+
+
+@settings(max_examples=15, deadline=None)
+@given(case=st.sampled_from(OPTION_SETS), seed=st.integers(0, 10**6))
+def test_property_every_random_playout_is_covered(case, seed):
+    """Whatever the seed: every legal move has a number, all distinct, and the number comes back."""
+    slug, options = case
+    for state in random_states(slug, options, games=1, seed=seed, max_plies=120):
+        if state.over or state.player == CHANCE:
+            continue
+        moves, actions = action_table(state.game).legal(state)
+        assert len(set(actions)) == len(moves)
+        move = moves[seed % len(moves)]
+        assert action_to_move(state, move_to_action(state, move)) == move
