@@ -15,8 +15,6 @@ The module reads games only through the contract: ``state.moves()``, ``state.pla
 
 from __future__ import annotations
 
-from typing import Any
-
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
 
@@ -385,8 +383,3 @@ def legal_actions(state: State) -> list[int]:
     """The actions of ``state.moves()``, in the same order."""
     return action_table(state.game).legal(state)[1]
 
-
-def describe(game: Game) -> dict[str, Any]:
-    """A short summary of the numbering (size, chance outcomes) for docs and debugging."""
-    table = action_table(game)
-    return {"game": game.slug, "actions": table.size, "chance_outcomes": len(table.chance_outcomes())}

@@ -53,7 +53,3 @@ def spaces_for(game: Game) -> tuple[int, tuple[int, ...]]:
     """``(number of actions, observation shape)`` of ``game``."""
     return action_table(game).size, observation_shape(game)
 
-
-def env_id(slug: str) -> str:
-    """The Gymnasium id of a game: ``abstracta/<slug>-v0``."""
-    return f"abstracta/{slug}-v0"
