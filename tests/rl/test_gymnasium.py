@@ -82,3 +82,14 @@ def test_bad_arguments_are_explained():
         gym_env("laser-chess", opponent="random", seat=2)
     with pytest.raises(ValueError, match="valid games"):
         gym_env("chess", opponent="random")
+
+
+def test_render_modes():
+    env = gym_env("reflec", opponent="random", render_mode="rgb_array", max_turns=5)
+    env.reset(seed=0)
+    image = env.render()
+    assert image.dtype == np.uint8 and image.shape == (8 * 24, 8 * 24, 3)
+    env = gym_env("reflec", opponent="random", render_mode="ansi", max_turns=5)
+    env.reset(seed=0)
+    assert "8" in env.render()
+    assert gym_env("reflec", opponent="random", max_turns=5).render() is None
