@@ -26,6 +26,7 @@ import numpy as np
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="strategic-reserve", help="game slug (default: strategic-reserve)")
+    parser.add_argument("--options", default="{}", help='game options as JSON, e.g. \'{"max_plies": 200}\'')
     parser.add_argument("--steps", type=int, default=400_000, help="training steps of the agent (default: 400000)")
     parser.add_argument("--eval-games", type=int, default=400, help="evaluation games against random (default: 400)")
     parser.add_argument("--envs", type=int, default=8, help="parallel training environments (default: 8)")
@@ -35,6 +36,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.steps < 1 or args.eval_games < 1 or args.envs < 1:
         parser.error("--steps, --eval-games and --envs must be positive")
+    try:
+        args.options = json.loads(args.options)
+    except json.JSONDecodeError as error:
+        parser.error(f"--options is not JSON: {error}")
+    if not isinstance(args.options, dict):
+        parser.error("--options must be a JSON object")
     return args
 
 
@@ -75,13 +82,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.game not in abstracta.games():
         print(f"unknown game {args.game!r}; valid: {', '.join(abstracta.games())}", file=sys.stderr)
         return 2
+    try:
+        abstracta.load(args.game, **args.options)
+    except ValueError as error:
+        print(f"bad options for {args.game}: {error}", file=sys.stderr)
+        return 2
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
     episodes: list[tuple[int, float]] = []  # (training steps so far, episode reward)
 
     def make(rank: int):
         def build():
-            env = Monitor(gym_env(args.game, opponent="random", seat=0))
+            env = Monitor(gym_env(args.game, opponent="random", seat=0, **args.options))
             env.reset(seed=args.seed * 1000 + rank)
             return env
         return build
@@ -113,14 +125,14 @@ def main(argv: list[str] | None = None) -> int:
     model.learn(total_timesteps=args.steps, callback=Recorder(), progress_bar=progress)
     train_seconds = time.perf_counter() - started
 
-    eval_env = gym_env(args.game, opponent="random", seat=0)
+    eval_env = gym_env(args.game, opponent="random", seat=0, **args.options)
     agent = evaluate(eval_env, lambda obs, mask: int(model.predict(obs, action_masks=mask, deterministic=True)[0]),
                      args.eval_games, seed=10_000 + args.seed)
     rng = np.random.default_rng(args.seed)
     baseline = evaluate(eval_env, lambda obs, mask: int(rng.choice(np.flatnonzero(mask))), args.eval_games,
                         seed=10_000 + args.seed)
 
-    result = {"game": args.game, "steps": args.steps, "envs": args.envs, "train_seconds": round(train_seconds, 1),
+    result = {"game": args.game, "options": args.options, "steps": args.steps, "envs": args.envs, "train_seconds": round(train_seconds, 1),
               "training_episodes": len(episodes), "agent_vs_random": agent, "random_vs_random": baseline}
     (args.out / "result.json").write_text(json.dumps(result, indent=2) + "\n")
     plot_curve(episodes, args.out / "curve.png", args.game)
