@@ -1,7 +1,7 @@
 """Train MaskablePPO (sb3-contrib) on one abstracta game against the ``random`` level.
 
     pip install -e '.[train]'
-    python examples/train_maskable_ppo.py                      # Strategic Reserve, ~10 minutes here
+    python examples/train_maskable_ppo.py                      # Laser Chess, ~10 minutes here
     python examples/train_maskable_ppo.py --steps 300 --eval-games 4 --out /tmp/smoke   # smoke test
 
 The agent holds seat 0 of ``abstracta.rl.gym_env(game, opponent="random")``; illegal actions
@@ -23,11 +23,16 @@ from pathlib import Path
 import numpy as np
 
 
+DEFAULT_OPTIONS = {"laser-chess": {"max_plies": 200}, "reflec": {"max_turns": 100}}
+"""Limits that keep episodes finite: random play rarely ends these games on its own."""
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="strategic-reserve", help="game slug (default: strategic-reserve)")
-    parser.add_argument("--options", default="{}", help='game options as JSON, e.g. \'{"max_plies": 200}\'')
-    parser.add_argument("--steps", type=int, default=400_000, help="training steps of the agent (default: 400000)")
+    parser.add_argument("--game", default="laser-chess", help="game slug (default: laser-chess)")
+    parser.add_argument("--options", default=None,
+                        help='game options as JSON (default: \'{"max_plies": 200}\' for laser-chess, else {})')
+    parser.add_argument("--steps", type=int, default=250_000, help="training steps of the agent (default: 250000)")
     parser.add_argument("--eval-games", type=int, default=400, help="evaluation games against random (default: 400)")
     parser.add_argument("--envs", type=int, default=8, help="parallel training environments (default: 8)")
     parser.add_argument("--seed", type=int, default=0, help="seed of training and evaluation (default: 0)")
@@ -36,6 +41,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.steps < 1 or args.eval_games < 1 or args.envs < 1:
         parser.error("--steps, --eval-games and --envs must be positive")
+    if args.options is None:
+        args.options = json.dumps(DEFAULT_OPTIONS.get(args.game, {}))
     try:
         args.options = json.loads(args.options)
     except json.JSONDecodeError as error:
