@@ -12,6 +12,9 @@ from abstracta.rl import aec_env  # noqa: E402
 from abstracta.rl.pettingzoo_env import raw_env  # noqa: E402
 from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
 
+# api_test warns about any Dict observation space, PettingZoo's own classic games included
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
 
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
 def test_api_test_and_seed_test(case):
