@@ -1,0 +1,55 @@
+"""What every environment shares: starting a game from a seeded generator and rolling its dice.
+
+Environments own a ``numpy.random.Generator``; the game's setup seed and every chance outcome
+come from it, so two environments seeded alike play alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import abstracta
+from abstracta.core.api import Game, State
+from abstracta.core.errors import CHANCE
+from abstracta.rl.actions import action_table
+from abstracta.rl.observations import observation_shape
+
+SETUP_SEED_RANGE = 2**31 - 1
+
+
+def load_game(slug: str, options: dict[str, Any]) -> Game:
+    """``abstracta.load`` with the env-facing error: a ``ValueError`` naming the valid games."""
+    if slug not in abstracta.games():
+        raise ValueError(f"unknown game {slug!r}; valid games: {', '.join(abstracta.games())}")
+    return abstracta.load(slug, **options)
+
+
+def start(game: Game, rng: np.random.Generator) -> State:
+    """A new game whose setup comes from ``rng``, advanced past any opening chance nodes."""
+    return resolve_chance(game.start(seed=int(rng.integers(SETUP_SEED_RANGE))), rng)
+
+
+def resolve_chance(state: State, rng: np.random.Generator) -> State:
+    """Play chance outcomes drawn from ``rng`` until a player is to move or the game is over."""
+    while state.player == CHANCE:
+        outcomes = state.chance()
+        # one uniform draw walked along the cumulative probabilities: cheaper than rng.choice(p=...)
+        # for a few dozen outcomes, and the same draw on every machine
+        draw = rng.random()
+        chosen = outcomes[-1][0]
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if draw < total:
+                chosen = outcome
+                break
+        state = state.play(chosen)
+    return state
+
+
+def spaces_for(game: Game) -> tuple[int, tuple[int, ...]]:
+    """``(number of actions, observation shape)`` of ``game``."""
+    return action_table(game).size, observation_shape(game)
+

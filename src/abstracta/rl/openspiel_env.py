@@ -1,0 +1,289 @@
+"""The games as OpenSpiel Python games (``pyspiel``), for OpenSpiel's algorithms.
+
+``openspiel_game(slug, **options)`` returns a ``pyspiel.Game`` registered as
+``abstracta_<slug_with_underscores>``; its one parameter ``options`` is the game options as
+a JSON object string, so ``pyspiel.load_game("abstracta_quin", {"options": '{"max_turns": 4}'})``
+works too.
+
+- Sequential, terminal rewards (the game's ``returns()``), zero-sum with two players and
+  general-sum otherwise.
+- Actions: the agent numbering of :mod:`abstracta.rl.actions`.
+- Chance (explicit stochastic): Strategic Reserve's dice, whose outcomes are numbered
+  ``p,g`` -> ``6*(p-1) + (g-1)``; and a random setup (Quin ``setup="random"``, Desfases
+  without ``layout``) is one opening chance node with ``SETUP_OUTCOMES`` equally likely
+  outcomes, outcome k being ``game.start(seed=k)``.
+- Quin is imperfect information: observation strings/tensors come from
+  ``state.view(player)``; the information-state string is the player's first view followed
+  by every move as that player saw it (its own in full, the rival's in public form), so it
+  has perfect recall; the information-state tensor is the observation tensor.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import abstracta
+from abstracta.core.api import Game, State
+from abstracta.core.errors import CHANCE
+from abstracta.rl.actions import action_table
+from abstracta.rl.observations import observation, observation_shape
+
+SETUP_OUTCOMES = 1000
+"""How many setup seeds the opening chance node of a random setup chooses from."""
+
+_LONG_GAME = 100_000
+
+
+def short_name(slug: str) -> str:
+    return f"abstracta_{slug.replace('-', '_')}"
+
+
+def _random_setup(game: Game) -> bool:
+    return game.start(seed=0).to_json() != game.start(seed=1).to_json()
+
+
+def _max_length(game: Game) -> int:
+    o = game.options
+    if game.slug == "laser-chess":
+        return o["max_plies"] or _LONG_GAME
+    if game.slug == "quin":
+        return 40 + 4 * o["max_turns"]
+    if game.slug == "reflec":
+        return 24 + 12 * o["max_turns"] if o["max_turns"] else _LONG_GAME
+    if game.slug == "strategic-reserve":
+        return 2 * o["max_turns"] if o["max_turns"] else _LONG_GAME
+    return 2000  # Desfases: every turn spends a die point or a coin
+
+
+def _game_type(slug: str, game: Game | None) -> pyspiel.GameType:
+    """The GameType; with ``game`` None the most general one of the slug (used to register)."""
+    if game is None:
+        stochastic = slug in ("strategic-reserve", "quin", "desfases")
+        imperfect = slug == "quin"
+        players = (2, 4) if slug in ("reflec", "desfases") else (2, 2)
+        zero_sum = players == (2, 2)
+    else:
+        stochastic = game.has_chance or _random_setup(game)
+        imperfect = not game.perfect_information
+        players = (game.num_players, game.num_players)
+        zero_sum = game.num_players == 2
+    types = pyspiel.GameType
+    return pyspiel.GameType(
+        short_name=short_name(slug),
+        long_name=f"abstracta {slug}",
+        dynamics=types.Dynamics.SEQUENTIAL,
+        chance_mode=types.ChanceMode.EXPLICIT_STOCHASTIC if stochastic else types.ChanceMode.DETERMINISTIC,
+        information=types.Information.IMPERFECT_INFORMATION if imperfect else types.Information.PERFECT_INFORMATION,
+        utility=types.Utility.ZERO_SUM if zero_sum else types.Utility.GENERAL_SUM,
+        reward_model=types.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"options": "{}"},
+    )
+
+
+class _Setting:
+    """What a game under given options needs at every step; shared by all its states (clones included)."""
+
+    def __init__(self, slug: str, options: dict[str, Any]) -> None:
+        self.game = abstracta.load(slug, **options)
+        self.table = action_table(self.game)
+        self.random_setup = _random_setup(self.game)
+        self.chance_outcome_names = self.table.chance_outcomes()
+
+
+_SETTINGS: dict[tuple[str, str], _Setting] = {}
+
+
+def _setting(slug: str, options_json: str) -> _Setting:
+    key = (slug, options_json)
+    setting = _SETTINGS.get(key)
+    if setting is None:
+        setting = _SETTINGS[key] = _Setting(slug, json.loads(options_json))
+    return setting
+
+
+class AbstractaSpielGame(pyspiel.Game):
+    """One abstracta game under its options, seen by OpenSpiel."""
+
+    slug = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        options = json.loads(params.get("options", "{}") or "{}")
+        if not isinstance(options, dict):
+            raise ValueError("the 'options' parameter must be a JSON object of game options")
+        self.options_json = json.dumps(options, sort_keys=True)
+        setting = _setting(self.slug, self.options_json)
+        game = self.abstracta_game = setting.game
+        chance_count = max(len(setting.chance_outcome_names), SETUP_OUTCOMES if setting.random_setup else 0)
+        zero_sum = game.num_players == 2
+        info = pyspiel.GameInfo(
+            num_distinct_actions=setting.table.size,
+            max_chance_outcomes=chance_count,
+            num_players=game.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=_max_length(game),
+        )
+        super().__init__(_game_type(self.slug, game), info, {"options": self.options_json})
+
+    def new_initial_state(self) -> "AbstractaSpielState":
+        return AbstractaSpielState(self, _setting(self.slug, self.options_json))
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "AbstractaObserver":
+        return AbstractaObserver(self, iig_obs_type, params)
+
+
+class AbstractaSpielState(pyspiel.State):
+    """A pyspiel state wrapping an abstracta ``State`` (``None`` before a random setup is drawn)."""
+
+    def __init__(self, game: AbstractaSpielGame, setting: _Setting) -> None:
+        super().__init__(game)
+        self._key = (setting.game.slug, game.options_json)
+        self.inner: State | None = None if setting.random_setup else setting.game.start(seed=0)
+        self._seen: list[list[str]] = [[] for _ in range(setting.game.num_players)]
+        if self.inner is not None:
+            self._record_start()
+
+    @property
+    def _spiel_game(self) -> _Setting:
+        return _setting(*self._key)
+
+    def _record_start(self) -> None:
+        if self._spiel_game.game.perfect_information:
+            return
+        for p in range(len(self._seen)):
+            self._seen[p].append(self.inner.view(p).notation())
+
+    # -- the standard set every sequential game with chance implements ----------------------
+    def current_player(self) -> int:
+        if self.inner is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.inner.over:
+            return pyspiel.PlayerId.TERMINAL
+        if self.inner.player == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        return int(self.inner.player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._spiel_game.table.legal(self.inner)[1])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.inner is None:
+            return [(k, 1.0 / SETUP_OUTCOMES) for k in range(SETUP_OUTCOMES)]
+        names = self._spiel_game.chance_outcome_names
+        return sorted((names.index(outcome), probability) for outcome, probability in self.inner.chance())
+
+    def _apply_action(self, action: int) -> None:
+        if self.inner is None:
+            self.inner = self._spiel_game.game.start(seed=int(action))
+            self._record_start()
+            return
+        if self.inner.player == CHANCE:
+            move = self._spiel_game.chance_outcome_names[action]
+        else:
+            move = self._spiel_game.table.decode(self.inner, int(action))
+        mover = self.inner.player
+        public = self.inner.public_move(move)
+        self.inner = self.inner.play(move)
+        if not self._spiel_game.game.perfect_information:
+            # the move as each player saw it, then what it showed them (reveals): perfect recall
+            for p in range(len(self._seen)):
+                self._seen[p].append(move if p == mover else public)
+                self._seen[p].append(self.inner.view(p).notation())
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.inner is None:
+                return f"setup seed {action}"
+            return self._spiel_game.chance_outcome_names[action]
+        if self.inner is not None and not self.inner.over and self.inner.player == player:
+            try:
+                return self._spiel_game.table.decode(self.inner, int(action))
+            except ValueError:
+                pass
+        names = self._spiel_game.table.names
+        return names[action] if action < len(names) else f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self.inner is not None and self.inner.over
+
+    def returns(self) -> list[float]:
+        if self.inner is None:
+            return [0.0] * self._spiel_game.game.num_players
+        return [float(r) for r in self.inner.returns()]
+
+    def information_history(self, player: int) -> str:
+        """Hidden information: the player's first view, then each move as seen and the view after it.
+
+        Perfect information: the history of actions (the position alone would merge different
+        paths, which perfect recall forbids).
+        """
+        if self._spiel_game.game.perfect_information:
+            return " ".join(map(str, self.history()))
+        return " | ".join(self._seen[player])
+
+    def __str__(self) -> str:
+        if self.inner is None:
+            return "(setup not drawn yet)"
+        return self.inner.notation()
+
+
+class AbstractaObserver:
+    """Observation (and information-state) tensors and strings from ``state.view(player)``."""
+
+    def __init__(self, game: AbstractaSpielGame, iig_obs_type, params) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        shape = observation_shape(_setting(game.slug, game.options_json).game)
+        self.tensor = np.zeros(int(np.prod(shape)), dtype=np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: AbstractaSpielState, player: int) -> None:
+        if state.inner is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = observation(state.inner.view(player), player).ravel()
+
+    def string_from(self, state: AbstractaSpielState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_history(player)
+        if state.inner is None:
+            return "(setup not drawn yet)"
+        return state.inner.view(player).notation()
+
+
+def _register(slug: str) -> None:
+    name = short_name(slug)
+    if name in pyspiel.registered_names():
+        return
+    cls = type(f"AbstractaSpielGame_{slug.replace('-', '_')}", (AbstractaSpielGame,), {"slug": slug})
+    pyspiel.register_game(_game_type(slug, None), cls)
+
+
+def register_all() -> None:
+    """Register every game with OpenSpiel (idempotent)."""
+    for slug in abstracta.games():
+        _register(slug)
+
+
+def openspiel_game(slug: str, **options: Any) -> pyspiel.Game:
+    """The ``pyspiel.Game`` of ``slug`` under ``options`` (registered as ``abstracta_<slug>``)."""
+    if slug not in abstracta.games():
+        raise ValueError(f"unknown game {slug!r}; valid games: {', '.join(abstracta.games())}")
+    register_all()
+    return pyspiel.load_game(short_name(slug), {"options": json.dumps(options, sort_keys=True)})
+
+
+register_all()

@@ -1,0 +1,95 @@
+"""The Gymnasium environments pass Gymnasium's checker and play against bots or themselves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import abstracta.rl  # noqa: E402,F401  (registers abstracta/<slug>-v0)
+from abstracta.rl import gym_env  # noqa: E402
+from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
+def test_check_env(case):
+    slug, options = case
+    check_env(gym_env(slug, opponent="random", **options), skip_render_check=True)
+    check_env(gym_env(slug, opponent="self", **options), skip_render_check=True)
+
+
+def run_episode(env, seed: int) -> tuple[float, int, list[int]]:
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    done, reward, steps, players = False, 0.0, 0, []
+    while not done:
+        mask = env.get_wrapper_attr("action_masks")()  # works through gymnasium.make wrappers too
+        assert np.array_equal(mask, info["action_mask"].astype(bool))
+        assert env.observation_space.contains(obs)
+        players.append(info["player"])
+        obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    return reward, steps, players
+
+
+@pytest.mark.parametrize("slug", ["strategic-reserve", "laser-chess", "reflec", "desfases", "quin"])
+def test_registered_with_gymnasium_and_the_agent_only_sees_its_seat(slug):
+    options = {"reflec": {"max_turns": 12}, "laser-chess": {"max_plies": 80}, "quin": {"max_turns": 40}}.get(slug, {})
+    env = gymnasium.make(f"abstracta/{slug}-v0", opponent="random", seat=1, **options)
+    reward, steps, players = run_episode(env, seed=3)
+    assert steps > 0 and set(players) == {1}
+    state = env.unwrapped.state_
+    assert state.over and reward == state.returns()[1]
+
+
+def test_self_play_moves_every_seat_and_rewards_the_last_mover():
+    env = gym_env("strategic-reserve", opponent="self")
+    reward, _, players = run_episode(env, seed=4)
+    assert set(players) == {0, 1}
+    state = env.unwrapped.state_
+    assert reward == state.returns()[players[-1]]
+
+
+def test_any_object_with_choose_is_an_opponent():
+    class FirstMove:
+        calls = 0
+
+        def choose(self, view):
+            FirstMove.calls += 1
+            return view.moves()[0]
+
+    env = gym_env("laser-chess", opponent=FirstMove(), max_plies=20)
+    run_episode(env, seed=0)
+    assert FirstMove.calls > 0
+
+
+def test_illegal_action_ends_the_episode_with_minus_one():
+    env = gym_env("laser-chess", opponent="random")
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, illegal)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_bad_arguments_are_explained():
+    with pytest.raises(ValueError, match="opponent"):
+        gym_env("laser-chess", opponent="grandmaster")
+    with pytest.raises(ValueError, match="seat"):
+        gym_env("laser-chess", opponent="random", seat=2)
+    with pytest.raises(ValueError, match="valid games"):
+        gym_env("chess", opponent="random")
+
+
+def test_render_modes():
+    env = gym_env("reflec", opponent="random", render_mode="rgb_array", max_turns=5)
+    env.reset(seed=0)
+    image = env.render()
+    assert image.dtype == np.uint8 and image.shape == (8 * 24, 8 * 24, 3)
+    env = gym_env("reflec", opponent="random", render_mode="ansi", max_turns=5)
+    env.reset(seed=0)
+    assert "8" in env.render()
+    assert gym_env("reflec", opponent="random", max_turns=5).render() is None

@@ -1,0 +1,65 @@
+"""Observation tensors: fixed shapes, values in [0, 1], built from the player's view only."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import abstracta
+from abstracta.rl import observation, observation_shape, plane_names
+from tests.rl.cases import OPTION_SETS, set_id
+from tests.rl.test_actions import random_states
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
+def test_shape_range_and_plane_names(case):
+    slug, options = case
+    game = abstracta.load(slug, **options)
+    shape = observation_shape(game)
+    assert len(plane_names(game)) == shape[0]
+    distinct = set()
+    for state in random_states(slug, options, games=2, max_plies=150):
+        for player in range(game.num_players):
+            obs = observation(state.view(player), player)
+            assert obs.shape == shape and obs.dtype == np.float32
+            assert obs.min() >= 0.0 and obs.max() <= 1.0
+            distinct.add(obs.tobytes())
+    assert len(distinct) > 10  # the tensor follows the game
+
+
+def test_strategic_reserve_planes_follow_the_board_and_the_observer():
+    state = abstracta.load("strategic-reserve").parse("R5/6/6/6/6/5B r 11 11 - 0")
+    red, blue = observation(state, 0), observation(state, 1)
+    assert red[0, 0, 0] == 1 and red[1, 5, 5] == 1  # own checker a6, rival f1
+    assert blue[0, 5, 5] == 1 and blue[1, 0, 0] == 1
+    assert red[0].sum() == 1 and red[1].sum() == 1
+    assert red[4].min() == 1 and blue[4].max() == 0  # red is to act
+    assert red[2, 0, 0] == pytest.approx(11 / 12) and red[3, 0, 0] == pytest.approx(11 / 12)
+
+
+def test_quin_observation_depends_on_the_view_only():
+    game = abstracta.load("quin", max_turns=60)
+    checked = 0
+    for state in random_states("quin", {"max_turns": 60}, games=4, seed=2, max_plies=60):
+        if state.over:
+            continue
+        for player in (0, 1):
+            view = state.view(player)
+            other = view.determinize(random.Random(checked))  # same view, hidden kinds redrawn
+            assert other.view(player).notation() == view.notation()
+            assert np.array_equal(observation(other.view(player), player), observation(view, player))
+            # a full state passed by mistake is masked before it is read
+            assert np.array_equal(observation(state, player), observation(view, player))
+            checked += 1
+    assert checked > 20
+    start = game.start(seed=4)
+    differs = start.view(0).determinize(random.Random(9))
+    assert differs.notation() != start.notation() or differs.view(1).notation() != start.view(1).notation()
+
+
+def test_a_view_is_read_only_for_its_own_player():
+    view = abstracta.load("quin").start(seed=1).view(0)
+    with pytest.raises(ValueError, match="player 0"):
+        observation(view, 1)

@@ -1,0 +1,118 @@
+"""The OpenSpiel games: random playouts agree with the engine, and OpenSpiel's algorithms run."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E402
+
+import abstracta  # noqa: E402
+from abstracta.rl import action_to_move, legal_actions, observation, openspiel_game  # noqa: E402
+from abstracta.rl.openspiel_env import SETUP_OUTCOMES  # noqa: E402
+from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
+
+
+@pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
+def test_random_playouts_agree_with_the_engine_move_for_move(case):
+    slug, options = case
+    spiel_game = openspiel_game(slug, **options)
+    game = abstracta.load(slug, **options)
+    rng = random.Random(7)
+    for _ in range(2):
+        spiel = spiel_game.new_initial_state()
+        engine = None
+        if spiel.is_chance_node() and game.start(seed=0).to_json() != game.start(seed=1).to_json():
+            outcomes = spiel.chance_outcomes()
+            assert len(outcomes) == SETUP_OUTCOMES and sum(p for _, p in outcomes) == pytest.approx(1)
+            seed = rng.randrange(SETUP_OUTCOMES)
+            spiel.apply_action(seed)
+            engine = game.start(seed=seed)
+        engine = engine or game.start(seed=0)
+        plies = 0
+        while not spiel.is_terminal():
+            assert str(spiel) == engine.notation()
+            if spiel.is_chance_node():
+                outcomes = spiel.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1)
+                assert sorted(spiel.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes) == sorted(
+                    engine.moves())
+                action = rng.choice([a for a, _ in outcomes])
+                move = spiel.action_to_string(pyspiel.PlayerId.CHANCE, action)
+            else:
+                assert spiel.current_player() == engine.player
+                assert spiel.legal_actions() == sorted(legal_actions(engine))
+                for a in rng.sample(spiel.legal_actions(), min(3, len(spiel.legal_actions()))):
+                    assert spiel.action_to_string(spiel.current_player(), a) == action_to_move(engine, a)
+                action = rng.choice(spiel.legal_actions())
+                move = action_to_move(engine, action)
+                player = spiel.current_player()
+                assert np.array_equal(np.asarray(spiel.observation_tensor(player)),
+                                      observation(engine.view(player), player).ravel())
+            spiel.apply_action(action)
+            engine = engine.play(move)
+            plies += 1
+            if plies > 3000:
+                pytest.fail("playout did not end")
+        assert engine.over and spiel.returns() == engine.returns()
+
+
+def test_game_types():
+    types = pyspiel.GameType
+    assert openspiel_game("strategic-reserve").get_type().chance_mode == types.ChanceMode.EXPLICIT_STOCHASTIC
+    assert openspiel_game("laser-chess").get_type().chance_mode == types.ChanceMode.DETERMINISTIC
+    quin = openspiel_game("quin")
+    assert quin.get_type().information == types.Information.IMPERFECT_INFORMATION
+    assert quin.get_type().chance_mode == types.ChanceMode.EXPLICIT_STOCHASTIC
+    assert openspiel_game("quin", setup="standard").get_type().chance_mode == types.ChanceMode.DETERMINISTIC
+    assert openspiel_game("desfases").num_players() == 4
+    assert openspiel_game("desfases").get_type().utility == types.Utility.GENERAL_SUM
+    by_name = pyspiel.load_game("abstracta_laser_chess", {"options": '{"max_plies": 10}'})
+    assert by_name.num_distinct_actions() == 801
+
+
+def test_quin_information_states_hide_the_rivals_kinds():
+    game = openspiel_game("quin", setup="standard", max_turns=4)
+    state = game.new_initial_state()
+    text = state.information_state_string(1)
+    assert text == abstracta.load("quin", setup="standard").start().view(1).notation()
+    assert "d5?" in text  # South's Peripheral is just a hidden piece to North
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_string(1).startswith(text + " | ")
+    assert len(state.information_state_tensor(0)) == len(state.observation_tensor(0))
+
+
+def test_mcts_plays_whole_games():
+    for slug, options in (("strategic-reserve", {"reserve": 2}), ("laser-chess", {"max_plies": 16})):
+        game = openspiel_game(slug, **options)
+        bots = [mcts.MCTSBot(game, 2, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(s)),
+                             random_state=np.random.RandomState(s)) for s in (1, 2)]
+        state = game.new_initial_state()
+        rng = np.random.RandomState(0)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probabilities = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probabilities)))
+            else:
+                action = bots[state.current_player()].step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+        assert sum(state.returns()) == 0
+
+
+def test_mccfr_on_small_options():
+    for slug, options in (("quin", {"max_turns": 2}), ("strategic-reserve", {"reserve": 1, "max_turns": 2})):
+        solver = outcome_sampling_mccfr.OutcomeSamplingSolver(openspiel_game(slug, **options))
+        for _ in range(30):
+            solver.iteration()
+        policy = solver.average_policy()
+        assert len(solver._infostates) > 5
+        state = openspiel_game(slug, **options).new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        probabilities = policy.action_probabilities(state)
+        assert sum(probabilities.values()) == pytest.approx(1)
+        assert set(probabilities) <= set(state.legal_actions())
