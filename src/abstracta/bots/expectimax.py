@@ -30,6 +30,9 @@ It plays any such game through the contract, guided by the game's
   ``chance_samples`` outcomes (by their probabilities, with replacement) at the
   chance nodes below the top, which is how a deeper look fits the budget.
 
+``randomness`` weakens a level on purpose: that share of its moves (decided
+by the seed and the position) is a uniformly random legal move.
+
 Randomness (the order among equally good moves, the sampled outcomes) comes
 from ``seed`` and the position: the same seed and position give the same move
 unless the time cap cuts a search short.
@@ -77,12 +80,15 @@ class ExpectimaxBot:
         exact_depth: int | None = None,
         chance_samples: int = 6,
         star2: bool = True,
+        randomness: float = 0.0,
         name: str | None = None,
     ) -> None:
         if max_depth < 1:
             raise ValueError(f"max_depth must be at least 1, got {max_depth!r}")
         if nodes is not None and nodes < 1:
             raise ValueError(f"nodes must be at least 1, got {nodes!r}")
+        if not 0.0 <= randomness <= 1.0:
+            raise ValueError(f"randomness must be between 0 and 1, got {randomness!r}")
         if chance_samples < 1:
             raise ValueError(f"chance_samples must be at least 1, got {chance_samples!r}")
         self.max_depth = max_depth
@@ -93,6 +99,7 @@ class ExpectimaxBot:
         self.exact_depth = max_depth if exact_depth is None else exact_depth
         self.chance_samples = chance_samples
         self.star2 = star2
+        self.randomness = randomness
         self.name = name or f"expectimax(depth {max_depth})"
         # What the last search did, for reports and benchmarks.
         self.last_depth = 0
@@ -107,6 +114,11 @@ class ExpectimaxBot:
         moves = state.moves()
         if len(moves) == 1:
             return moves[0]
+        if self.randomness:
+            # Weaker levels: a seeded share of moves is a uniformly random one instead of the search's.
+            rng = random.Random(f"abstracta.expectimax.randomness:{self.seed}:{state_knowledge(state).key(state)!r}")
+            if rng.random() < self.randomness:
+                return rng.choice(moves)
         move, _ = self._iterate(state)
         return move
 
