@@ -48,7 +48,7 @@ class SearchLog:
         move = self.bot.choose(state)
         spent = time.perf_counter() - began
         self.slowest = max(self.slowest, spent)
-        if isinstance(self.bot, ExpectimaxBot) and len(state.moves()) > 1:
+        if isinstance(self.bot, ExpectimaxBot) and self.bot.last_nodes:  # a search ran (not a random move)
             self.nodes += self.bot.last_nodes
             self.seconds += self.bot.last_seconds
             self.moves += 1

@@ -113,11 +113,15 @@ class ExpectimaxBot:
         check_decision_state(state)
         moves = state.moves()
         if len(moves) == 1:
+            self.last_depth = self.last_nodes = 0
+            self.last_seconds = 0.0
             return moves[0]
         if self.randomness:
             # Weaker levels: a seeded share of moves is a uniformly random one instead of the search's.
             rng = random.Random(f"abstracta.expectimax.randomness:{self.seed}:{state_knowledge(state).key(state)!r}")
             if rng.random() < self.randomness:
+                self.last_depth = self.last_nodes = 0
+                self.last_seconds = 0.0
                 return rng.choice(moves)
         move, _ = self._iterate(state)
         return move
