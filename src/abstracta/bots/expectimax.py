@@ -29,6 +29,8 @@ It plays any such game through the contract, guided by the game's
   every outcome. Iterations deeper than ``exact_depth`` draw only
   ``chance_samples`` outcomes (by their probabilities, with replacement) at the
   chance nodes below the top, which is how a deeper look fits the budget.
+  All the chance nodes of one layer share the same draws (common random
+  numbers), so sibling moves are compared on the same dice.
 
 ``randomness`` weakens a level on purpose: that share of its moves (decided
 by the seed and the position) is a uniformly random legal move.
@@ -155,6 +157,7 @@ class ExpectimaxBot:
         for depth in range(1, self.max_depth + 1):
             self._iteration = depth
             self._exact = depth <= self.exact_depth
+            self._layer_draws: dict[tuple, list[str]] = {}
             try:
                 if decision:
                     best_move, best_value = self._root(root, root_moves, depth)
@@ -244,9 +247,14 @@ class ExpectimaxBot:
         """The chance node's children as ``(probability, child)``, equal positions merged, likeliest first."""
         outcomes = state.chance()
         if plies > 1 and not self._exact and self.chance_samples < len(outcomes):
-            names = [name for name, _ in outcomes]
-            weights = [probability for _, probability in outcomes]
-            drawn = self._rng.choices(names, weights, k=self.chance_samples)
+            # Common random numbers: every chance node of one layer with the same distribution gets the same
+            # draws, so sibling moves are compared on the same dice rather than on different luck.
+            layer = (plies, tuple(outcomes))
+            drawn = self._layer_draws.get(layer)
+            if drawn is None:
+                names = [name for name, _ in outcomes]
+                weights = [probability for _, probability in outcomes]
+                drawn = self._layer_draws[layer] = self._rng.choices(names, weights, k=self.chance_samples)
             share = 1.0 / self.chance_samples
             outcomes = [(name, share) for name in drawn]
         key = self._knowledge.key
