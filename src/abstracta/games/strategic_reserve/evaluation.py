@@ -43,9 +43,6 @@ TEMPO = 0.5
 LATER_ROLL_WEIGHT = 0.85
 """Weight of the damage from the roll after next: the board will have changed by then, the next roll's board is exact."""
 
-HORIZON = 0.0
-"""Share of the later rounds over which exposure is counted (0: the next two rolls only)."""
-
 SCALE_PER_CHECKER = 0.8
 """The lead that makes the value tanh(1) grows like the square root of the checkers still to place."""
 
@@ -106,9 +103,7 @@ def roller_value(mine: int, theirs: int, my_reserve: int, their_reserve: int) ->
     own, rival, contact = exposure(mine, theirs)
     dealt = (rival + contact) / 36  # my roll, on exactly this board
     suffered = LATER_ROLL_WEIGHT * (own + contact) / 36  # the rival's next roll, after my placement
-    # Checkers stay exposed for every later roll too, roughly one round per checker the nearer side still places.
-    rounds = 1.0 + HORIZON * (min(my_reserve, their_reserve) - 1)
-    lead = their_reserve - my_reserve + TEMPO + rounds * (dealt - suffered)
+    lead = their_reserve - my_reserve + TEMPO + dealt - suffered
     value = math.tanh(lead / (SCALE_PER_CHECKER * math.sqrt(my_reserve + their_reserve + 2)))
     if their_reserve == 1:
         # Unless my roll sends something back, the rival rolls next with one in reserve: a sure loss.
