@@ -61,7 +61,7 @@ level's time limit is only a safety cap. ``hard`` searches two placements deep
 over every roll (a few hundred to a few thousand nodes, a small fraction of a
 second at Strategic Reserve's 15,000 to 45,000 nodes/s). A deeper, sampled
 third placement (``max_depth=3, exact_depth=2``) did no better in a short
-match against ``medium`` (29 wins in 64 games, where the two-placement search
+match against a depth-2 bot with 25% random moves (29 wins in 64 games, where the two-placement search
 won 35 of 60) and costs 20 times the nodes. The dice rule this game, so the lower levels are set apart by
 a seeded share of uniformly random moves (``randomness``) instead, calibrated
 by ``benchmarks/strategic_reserve_levels.py``.
