@@ -10,7 +10,7 @@ empties the mover's reserve wins (§8).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE, IllegalMove
@@ -28,6 +28,9 @@ from abstracta.games.strategic_reserve.board import (
     groups_containing,
     sorted_square_list,
 )
+
+if TYPE_CHECKING:
+    from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge
 
 RED, BLUE = 0, 1
 NO_ROLL = -1  # pending roll index when the next step is the roll
@@ -59,6 +62,12 @@ class StrategicReserve(Game):
         super().__init__(**options)
         self.checkers_per_colour = ON_BOARD_AT_START + self.options["reserve"]
         self.max_turns = self.options["max_turns"]
+
+    def knowledge(self) -> "StrategicReserveKnowledge":
+        """Exposure to the next roll, bitboard keys and safest-first ordering (``evaluation.py``)."""
+        from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge
+
+        return StrategicReserveKnowledge()
 
     def start(self, seed: int | None = None) -> "StrategicReserveState":
         """The §4 setup; there is no setup randomness, so ``seed`` is ignored."""
