@@ -136,7 +136,7 @@ def play(
 
     At the prompt type a move, or: moves, board, position, undo (hotseat), help, quit.
     """
-    from abstracta.cli.play import TerminalGame, dice
+    from abstracta.cli.play import TerminalGame, dice, enable_line_editing
 
     with command_boundary():
         loaded = load_game(game, option)
@@ -164,7 +164,9 @@ def play(
         else:
             roles = "hotseat: " + ", ".join(names)
         say(console, f"{roles}.  Seed {seed} (repeat with --seed {seed}).  Type 'help' for commands.")
-        code = TerminalGame(state, renderer, console, dice(random.Random(seed)), bots, hints=hints).run()
+        code = TerminalGame(
+            state, renderer, console, dice(random.Random(seed)), bots, hints=hints, line_editing=enable_line_editing()
+        ).run()
     raise typer.Exit(code)
 
 
@@ -178,6 +180,10 @@ def perft(
     position: PositionOpt = None,
     option: OptionsOpt = None,
     divide: Annotated[bool, typer.Option("--divide", help="Also split the deepest count by first move.")] = False,
+    seed: Annotated[
+        Optional[int],
+        typer.Option("--seed", help="Seed of the start position, for games with a random setup.", show_default=False),
+    ] = None,
 ) -> None:
     """Count move paths (perft) from the start or a position: one row per depth, with timings.
 
@@ -190,9 +196,12 @@ def perft(
         if not 0 <= depth <= MAX_PERFT_DEPTH:
             fail(f"--depth must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
         loaded = load_game(game, option)
-        state = initial_state(loaded, position)
+        if seed is None and position is None:
+            seed = fresh_seed()  # printed below, so a count from a random setup can be repeated
+        state = initial_state(loaded, position, seed)
         console = stdout_console()
-        say(console, f"{loaded.slug}  {_options_text(loaded.options)}")
+        seed_text = f"  seed {seed}" if position is None else ""
+        say(console, f"{loaded.slug}  {_options_text(loaded.options)}{seed_text}")
         say(console, f"position: {state.notation()}")
         table = _table(*PERFT_COLUMNS, numbers=PERFT_COLUMNS)
         with stderr_console().status("counting...") as status:
@@ -250,30 +259,51 @@ def simulate(
 
         console = stdout_console()
         plural = "s" if games != 1 else ""
-        say(console, f"{loaded.slug} {_options_text(loaded.options)}: {games} game{plural}, seed {seed}"
-                     f" (repeat with --seed {seed})")  # fmt: skip
+        say(console, f"{loaded.slug} {_options_text(loaded.options)}: {games} game{plural}")
+        say(console, f"seed {seed} (repeat with --seed {seed})")
         began = time.perf_counter()
         with _progress() as progress:
             task = progress.add_task("playing", total=games)
             result = module.play_match(loaded, factories, games, seed, on_game_done=lambda _: progress.advance(task))
         took = time.perf_counter() - began
         seat_names = renderer_for(loaded.slug).player_names(loaded)
-        columns = ("wins", "win rate", "95% CI", "mean return", "mean score")  # fits 80 columns
-        table = _table("seat", "bot", *columns, numbers=columns)
-        for p in range(result.num_players):
-            rate, low, high = result.win_rate_interval(p)
-            interval = f"{low:.1%}-{high:.1%}"
-            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", interval,
-                          f"{result.mean_return(p):+.3f}", f"{result.mean_score(p):.2f}")  # fmt: skip
-        console.print(table)
-        say(console, f"draws: {result.draws}   shared first places: {result.shared_firsts}"
-                     f"   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")  # fmt: skip
-        # First-seat advantage, the balance figure designers ask for first: seat 0 against a fair share.
-        fair = 1 / result.num_players
-        margin, half_width = result.first_seat_margin()
+        _print_simulation(console, loaded, result, names, seat_names, took)
+
+
+SIMULATE_COLUMNS = ("wins", "win %", "95% CI", "return", "score")
+"""Short headers so that the widest table (four seats, old-hard, 100.0-100.0%) fits 80 columns."""
+
+
+def _print_simulation(console: Any, game: Any, result: Any, names: list[str], seat_names: list[str], took: float) -> None:
+    """The per-seat table, then draws, length and the first seat's advantage."""
+    table = _table("seat", "bot", *SIMULATE_COLUMNS, numbers=SIMULATE_COLUMNS)
+    for p in range(result.num_players):
+        rate, low, high = result.win_rate_interval(p)
+        table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}",
+                      f"{low * 100:.1f}-{high * 100:.1f}%", f"{result.mean_return(p):+.3f}",
+                      f"{result.mean_score(p):.2f}")  # fmt: skip
+    console.print(table)
+    say(console, "return: mean of 1 win, -1 loss; score: mean of the game's own count")
+    say(console, f"draws: {result.draws}   shared first places: {result.shared_firsts}"
+                 f"   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")  # fmt: skip
+    # First-seat advantage, the balance figure designers ask for first: seat 0 against a fair share.
+    fair = 1 / result.num_players
+    say(console, f"first seat ({seat_names[0]}): win rate {result.win_rate_interval(0)[0]:.1%} against a fair {fair:.1%}")
+    if result.games:
+        lead, half_width = first_seat_lead(game, result)
         spread = f" (95%: ±{half_width:.2f})" if math.isfinite(half_width) else ""
-        say(console, f"first seat ({seat_names[0]}): win rate {result.win_rate_interval(0)[0]:.1%} against a fair"
-                     f" {fair:.1%}; its score minus the other seats' mean: {margin:+.2f}{spread}")  # fmt: skip
+        better = "fewer is better" if game.lower_score_wins else "more is better"
+        say(console, f"  its score lead on the others' mean ({better}): {lead:+.2f}{spread}")
+
+
+def first_seat_lead(game: Any, result: Any) -> tuple[float, float]:
+    """Seat 0's score advantage over the other seats' mean, positive when it is ahead.
+
+    ``scores()`` counts up in most games but down in some (Strategic Reserve: checkers left
+    to place), which the game says with ``lower_score_wins``.
+    """
+    margin, half_width = result.first_seat_margin()
+    return (-margin if game.lower_score_wins else margin), half_width
 
 
 def _bot_factory(level_bot: Callable[..., Any], level: str, game: Any):
@@ -353,7 +383,7 @@ def serve(
             "--db",
             metavar="URL",
             help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/abstracta "
-            "[default: a SQLite file in the user's data directory].",
+            "(default: a SQLite file in the user's data directory).",
             show_default=False,
         ),
     ] = None,
@@ -415,6 +445,24 @@ def _progress(fraction: bool = False) -> Progress:
         console=stderr_console(),
         transient=True,
     )
+
+
+def _hide_flag_types() -> None:
+    """Help shows no ``<bool>`` type for on/off flags (they take no value); other options keep their types."""
+    from typer.core import TyperOption
+
+    shown = getattr(TyperOption, "display_type_rich", None)
+    if shown is None or getattr(shown, "hides_flags", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> Any:
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.hides_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_hide_flag_types()
 
 
 def main() -> None:
