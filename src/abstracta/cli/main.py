@@ -129,6 +129,16 @@ def play(
     hints: Annotated[
         bool, typer.Option("--hints/--no-hints", help="Mark the legal target squares on the board.")
     ] = True,
+    save: Annotated[
+        Optional[str],
+        typer.Option("--save", metavar="FILE", help="Write the game record to FILE after every move"
+                     " (JSON when FILE ends in .json, else text).", show_default=False),
+    ] = None,
+    load: Annotated[
+        Optional[str],
+        typer.Option("--load", metavar="FILE", help="Continue the game saved in FILE (every move is checked);"
+                     " it keeps saving there unless --save names another file.", show_default=False),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: hotseat, or against a bot.
 
@@ -137,9 +147,19 @@ def play(
     At the prompt type a move, or: moves, board, position, undo (hotseat), help, quit.
     """
     from abstracta.cli.play import TerminalGame, dice, enable_line_editing
+    from abstracta.cli.records import RecordSaver, load_for_play, new_record
 
     with command_boundary():
-        loaded = load_game(game, option)
+        saved_states: list[Any] = []
+        if load is not None:
+            if option or position:
+                fail("--load continues a saved game: its options and start come from the file, not --option/--position")
+            record, saved_states = load_for_play(load)
+            if record.game != game:
+                fail(f"{load} holds a game of {record.game}, not {game}")
+            loaded = saved_states[0].game
+        else:
+            loaded = load_game(game, option)
         renderer = renderer_for(loaded.slug)
         names = renderer.player_names(loaded)
         if not 0 <= seat < loaded.num_players:
@@ -155,7 +175,15 @@ def play(
             for player in range(loaded.num_players):
                 if player != seat:
                     bots[player] = (vs, module.level_bot(vs, loaded, seed=seed + 1 + player).choose)
-        state = initial_state(loaded, position, seed)
+        state = saved_states[-1] if saved_states else initial_state(loaded, position, seed)
+        players = [bots[p][0] if p in bots else "human" for p in range(loaded.num_players)]
+        if load is None:
+            record = new_record(loaded, state, seed, position is not None, players)
+        else:
+            record.players = players
+        save_to = save or load
+        hidden_from_you = bool(bots) and not loaded.perfect_information
+        saver = RecordSaver(save_to, record, seat if hidden_from_you else None) if save_to else None
 
         console = stdout_console()
         say(console, f"{loaded.title}  {_options_text(loaded.options)}", "bold")
@@ -164,10 +192,42 @@ def play(
         else:
             roles = "hotseat: " + ", ".join(names)
         say(console, f"{roles}.  Seed {seed} (repeat with --seed {seed}).  Type 'help' for commands.")
-        code = TerminalGame(
-            state, renderer, console, dice(random.Random(seed)), bots, hints=hints, line_editing=enable_line_editing()
-        ).run()
+        if load is not None:
+            say(console, f"Continuing {load} after {len(record.moves)} plies (every move checked).")
+        terminal = TerminalGame(
+            state, renderer, console, dice(random.Random(seed)), bots, hints=hints, line_editing=enable_line_editing(),
+            history=saved_states or None, moves=record.moves, on_change=saver,
+        )  # fmt: skip
+        terminal.saved_to = save_to
+        if saver is not None:
+            saver(terminal)  # the file exists from the first prompt on
+        code = terminal.run()
     raise typer.Exit(code)
+
+
+# -- replay --------------------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (text or JSON), e.g. from play --save.", show_default=False)],
+    game_number: Annotated[
+        int, typer.Option("--game", "-g", help="Which game of a file holding several (1 = the first).")
+    ] = 1,
+) -> None:
+    """Step through a saved game on the board: n or Enter next, p previous, a number jumps to that ply, q quits.
+
+    Every move is checked against the rules first; the first illegal one is named.
+    """
+    from abstracta.cli.records import load_for_replay, step_through
+
+    with command_boundary():
+        record, states = load_for_replay(file, game_number)
+        console = stdout_console()
+        renderer = renderer_for(record.game)
+        who = f"  players: {', '.join(record.players)}" if record.players else ""
+        view = f"  (seat {record.view}'s record)" if record.view is not None else ""
+        say(console, f"{states[0].game.title}  {len(record.moves)} plies  result {record.result}"
+                     f" ({record.termination}){who}{view}")  # fmt: skip
+        step_through(record, states, renderer, console, input)
 
 
 # -- perft ---------------------------------------------------------------------

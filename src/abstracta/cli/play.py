@@ -46,8 +46,14 @@ class TerminalGame:
         hints: bool = True,
         read_line: Callable[[], str] = input,
         line_editing: bool = False,
+        history: list[State] | None = None,
+        moves: list[str] | None = None,
+        on_change: Callable[["TerminalGame", str | None], None] | None = None,
     ) -> None:
-        self.history: list[State] = [state]
+        self.history: list[State] = list(history) if history else [state]
+        self.moves: list[str] = list(moves or [])  # moves[i] led from history[i] to history[i + 1]
+        self.saved_to: str | None = None  # the record file, named in the resume line
+        self.on_change = on_change  # told after every ply and undo (e.g. to save the record), and how it ended
         self.rolls: dict[int, str] = {}  # history index of a chance node -> the outcome drawn there
         self.line_editing = line_editing  # prompt through input(prompt), so readline can redraw it
         self.screen_holder: int | None = None  # hotseat with hidden pieces: who the screen shows now
@@ -77,6 +83,7 @@ class TerminalGame:
             if state.over:
                 self.show_board()
                 self.announce_result()
+                self.changed("normal")
                 return 0
             if state.player == CHANCE:
                 self.advance(self.roll(state))
@@ -87,6 +94,7 @@ class TerminalGame:
                         move = choose(state.view(state.player))  # a bot knows what its player knows
                 except KeyboardInterrupt:  # Ctrl-C while the bot thinks: say how to come back
                     self.say("")
+                    self.changed("interrupted")
                     self.leave(state, "Interrupted: game")
                     return INTERRUPTED
                 self.advance(move, label)
@@ -105,6 +113,8 @@ class TerminalGame:
         before = self.state
         after = before.play(move)
         self.history.append(after)
+        self.moves.append(move)
+        self.changed()
         watcher = self.perspective(before)
         shown = move if watcher == before.player else before.public_move(move)
         line = self.renderer.describe(self.seen(before, watcher), shown, self.seen(after, watcher))
@@ -189,10 +199,16 @@ class TerminalGame:
             earlier = self.history[index]
             if earlier.player is not None and earlier.player >= 0:
                 del self.history[index + 1 :]
+                del self.moves[index:]
+                self.changed()
                 self.say(f"Undone: back to {self.renderer.actor(earlier)}'s move.")
                 return True
         self.say("Nothing to undo.", "red")
         return False
+
+    def changed(self, termination: str | None = None) -> None:
+        if self.on_change is not None:
+            self.on_change(self, termination)
 
     # -- what the person at this terminal may see ------------------------------
     def perspective(self, state: State) -> int | None:
@@ -211,7 +227,9 @@ class TerminalGame:
 
     def leave(self, state: State, what: str = "Game") -> None:
         """Say where the game was left and how to continue it, unless the position would reveal hidden pieces."""
-        if state.game.perfect_information or self.hotseat:
+        if self.saved_to:
+            self.say(f"{what} left after {len(self.moves)} plies; continue it with --load {self.saved_to}")
+        elif state.game.perfect_information or self.hotseat:
             self.say(f"{what} left at " + state.notation())
             self.say("Continue it with --position " + repr(state.notation()))
         else:
