@@ -118,7 +118,7 @@ def test_perft_seed_repeats_a_random_setup():
 # -- the first-seat margin follows the game's direction ----------------------------------------
 def test_strategic_reserve_first_seat_lead_counts_fewer_checkers_as_better():
     from abstracta.bots.match import GameRecord, MatchResult
-    from abstracta.cli.main import first_seat_lead
+    from abstracta.cli.simulate import first_seat_lead
 
     result = MatchResult.empty(2)
     result.add(GameRecord(0, 1, (1.0, -1.0), 10, (0, 4)))  # Red placed everything, Blue kept 4

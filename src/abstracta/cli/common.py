@@ -21,6 +21,9 @@ USAGE_ERROR = 2
 
 INTERRUPTED = 130
 
+LEVEL_NAMES = "random|easy|medium|hard|old-hard"
+"""What ``--vs`` and ``--bots`` accept: ``abstracta.bots.LEVELS`` then ``REFERENCE_BOTS`` (kept in step by a test)."""
+
 
 class CliError(Exception):
     """A problem to report as one ``error: ...`` line on stderr, then exit ``code``."""

@@ -7,7 +7,6 @@ with exit code 2 (see :func:`abstracta.cli.common.command_boundary`), never a tr
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Annotated, Any, Callable, Optional
@@ -26,6 +25,7 @@ from rich.table import Table
 
 import abstracta
 from abstracta.cli.common import (
+    LEVEL_NAMES,
     check_at_least,
     check_positive,
     command_boundary,
@@ -38,6 +38,7 @@ from abstracta.cli.common import (
     stdout_console,
 )
 from abstracta.cli.render import renderer_for
+from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
 
@@ -86,8 +87,6 @@ SeedOpt = Annotated[
         show_default=False,
     ),
 ]
-LEVEL_NAMES = "random|easy|medium|hard|old-hard"
-"""What ``--vs`` and ``--bots`` accept: ``abstracta.bots.LEVELS`` then ``REFERENCE_BOTS`` (kept in step by a test)."""
 
 
 def _version(value: bool) -> None:
@@ -280,95 +279,8 @@ def perft(
                 say(console, f"  {move}: {nodes}")
 
 
-# -- simulate ------------------------------------------------------------------
-@app.command()
-def simulate(
-    game: GameArg,
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play (at least 1).")] = 10,
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            metavar="LEVEL[,LEVEL...]",
-            help=f"The bot level of each seat ({LEVEL_NAMES}), comma-separated, e.g. hard,random;"
-            " a single level plays every seat.",
-        ),
-    ] = "random",
-    seed: SeedOpt = None,
-    option: OptionsOpt = None,
-) -> None:
-    """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length."""
-    with command_boundary():
-        check_at_least("--games", games, 1)
-        loaded = load_game(game, option)
-        module = lazy_bots()
-        names = [name.strip() for name in bots.split(",")]
-        if len(names) == 1:
-            names *= loaded.num_players
-        if len(names) != loaded.num_players:
-            fail(
-                f"--bots names {len(names)} bots but {loaded.slug} has {loaded.num_players} players; "
-                "give one name per seat, or one name for all"
-            )
-        levels = module.LEVELS + module.REFERENCE_BOTS
-        for name in dict.fromkeys(names):
-            if name not in levels:
-                fail(f"unknown bot {name!r}; valid levels: {', '.join(levels)}")
-        factories = [_bot_factory(module.level_bot, name, loaded) for name in names]
-        seed = fresh_seed() if seed is None else seed
-
-        console = stdout_console()
-        plural = "s" if games != 1 else ""
-        say(console, f"{loaded.slug} {_options_text(loaded.options)}: {games} game{plural}")
-        say(console, f"seed {seed} (repeat with --seed {seed})")
-        began = time.perf_counter()
-        with _progress() as progress:
-            task = progress.add_task("playing", total=games)
-            result = module.play_match(loaded, factories, games, seed, on_game_done=lambda _: progress.advance(task))
-        took = time.perf_counter() - began
-        seat_names = renderer_for(loaded.slug).player_names(loaded)
-        _print_simulation(console, loaded, result, names, seat_names, took)
-
-
-SIMULATE_COLUMNS = ("wins", "win %", "95% CI", "return", "score")
-"""Short headers so that the widest table (four seats, old-hard, 100.0-100.0%) fits 80 columns."""
-
-
-def _print_simulation(console: Any, game: Any, result: Any, names: list[str], seat_names: list[str], took: float) -> None:
-    """The per-seat table, then draws, length and the first seat's advantage."""
-    table = _table("seat", "bot", *SIMULATE_COLUMNS, numbers=SIMULATE_COLUMNS)
-    for p in range(result.num_players):
-        rate, low, high = result.win_rate_interval(p)
-        table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}",
-                      f"{low * 100:.1f}-{high * 100:.1f}%", f"{result.mean_return(p):+.3f}",
-                      f"{result.mean_score(p):.2f}")  # fmt: skip
-    console.print(table)
-    say(console, "return: mean of 1 win, -1 loss; score: mean of the game's own count")
-    say(console, f"draws: {result.draws}   shared first places: {result.shared_firsts}"
-                 f"   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")  # fmt: skip
-    # First-seat advantage, the balance figure designers ask for first: seat 0 against a fair share.
-    fair = 1 / result.num_players
-    say(console, f"first seat ({seat_names[0]}): win rate {result.win_rate_interval(0)[0]:.1%} against a fair {fair:.1%}")
-    if result.games:
-        lead, half_width = first_seat_lead(game, result)
-        spread = f" (95%: ±{half_width:.2f})" if math.isfinite(half_width) else ""
-        better = "fewer is better" if game.lower_score_wins else "more is better"
-        say(console, f"  its score lead on the others' mean ({better}): {lead:+.2f}{spread}")
-
-
-def first_seat_lead(game: Any, result: Any) -> tuple[float, float]:
-    """Seat 0's score advantage over the other seats' mean, positive when it is ahead.
-
-    ``scores()`` counts up in most games but down in some (Strategic Reserve: checkers left
-    to place), which the game says with ``lower_score_wins``.
-    """
-    margin, half_width = result.first_seat_margin()
-    return (-margin if game.lower_score_wins else margin), half_width
-
-
-def _bot_factory(level_bot: Callable[..., Any], level: str, game: Any):
-    """What ``play_match`` wants per seat: a function from a seed to a fresh bot of that level."""
-    return lambda seed: level_bot(level, game, seed=seed)
+# -- simulate (its own module) -------------------------------------------------
+app.command()(simulate)
 
 
 # -- tournament (its own module) -----------------------------------------------
