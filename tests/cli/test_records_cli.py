@@ -90,3 +90,13 @@ def test_replay_picks_a_game_of_several(tmp_path):
     result = run("replay", str(path), "--game", "2", input="q\n")
     assert "2 plies" in result.output
     assert_one_line_error(run("replay", str(path), "--game", "3"), "holds 2 games")
+
+
+def test_analyse_prints_each_move_with_its_win_probability(tmp_path):
+    path = tmp_path / "game.txt"
+    run("play", GAME, "--seed", "3", "--save", str(path), input="c4\nd3\nquit\n")
+    result = run("analyse", str(path), "--level", "random", "--playouts", "8")
+    assert result.exit_code == 0, result.output
+    assert "c4" in result.output and "d3" in result.output and "win % before" in result.output
+    assert "Red: " in result.output and "blunder" in result.output
+    assert_one_line_error(run("analyse", str(path), "--level", "genius"), "genius")

@@ -38,6 +38,7 @@ from abstracta.cli.common import (
     stdout_console,
 )
 from abstracta.cli.render import renderer_for
+from abstracta.cli.analyse import analyse
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
@@ -281,6 +282,9 @@ def perft(
 
 # -- simulate (its own module) -------------------------------------------------
 app.command()(simulate)
+
+# -- analyse (its own module) --------------------------------------------------
+app.command()(analyse)
 
 
 # -- tournament (its own module) -----------------------------------------------
