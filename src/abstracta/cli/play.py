@@ -263,7 +263,15 @@ class TerminalGame:
                 effects = self.seen(self.state).last_effects()
         self.shown, self.shown_effects = last, effects
         self.console.print()
-        self.console.print(self.renderer.board(self.seen(self.state), effects, hints=self.hints))
+        extra = {"last_move": self.last_move_shown()} if getattr(self.renderer, "shows_last_move", False) else {}
+        self.console.print(self.renderer.board(self.seen(self.state), effects, hints=self.hints, **extra))
+
+    def last_move_shown(self) -> str | None:
+        """The last ply as the terminal's viewer may see it (other seats' moves in their public form)."""
+        if not self.moves:
+            return None
+        before, move = self.history[-2], self.moves[-1]
+        return move if self.perspective(before) == before.player else before.public_move(move)
 
     def announce_result(self) -> None:
         state = self.state

@@ -97,7 +97,8 @@ def step_through(record: Record, states: list[State], renderer: Any, console: An
     def show() -> None:
         console.print()
         state = states[ply]
-        console.print(renderer.board(state, state.last_effects() if ply else [], hints=False))
+        extra = {"last_move": record.moves[ply - 1] if ply else None} if getattr(renderer, "shows_last_move", False) else {}
+        console.print(renderer.board(state, state.last_effects() if ply else [], hints=False, **extra))
         if ply:
             say(console, f"ply {ply}/{game_plies}: {describe(states[ply - 1], record.moves[ply - 1], state)}")
         else:
