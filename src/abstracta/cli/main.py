@@ -230,6 +230,36 @@ def replay(
         step_through(record, states, renderer, console, input)
 
 
+# -- export ------------------------------------------------------------------
+@app.command()
+def export(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Game records (text or JSON) of Reflec or Desfases.", show_default=False)],
+    ppn: Annotated[
+        str,
+        typer.Option("--ppn", metavar="OUT", help="Write every game of FILE to OUT in Portable Piecepack Notation"
+                     " (YAML header, then movetext in piecepack piece codes; see docs/ppn.md)."),
+    ],
+) -> None:
+    """Export game records for other tools: Portable Piecepack Notation for the piecepack games (Reflec, Desfases)."""
+    from abstracta.cli.ppn import to_ppn
+    from abstracta.core.records import read_file
+
+    with command_boundary():
+        records = read_file(file)
+        texts = []
+        for number, record in enumerate(records, 1):
+            try:
+                texts.append(to_ppn(record))
+            except ValueError as error:
+                fail(f"{file}, game {number}: {error}")
+        try:
+            with open(ppn, "w", encoding="utf-8") as handle:
+                handle.write("".join(texts))
+        except OSError as error:
+            fail(f"cannot write {ppn}: {error.strerror or error}")
+        say(stdout_console(), f"wrote {len(texts)} game{'s' if len(texts) != 1 else ''} to {ppn}")
+
+
 # -- perft ---------------------------------------------------------------------
 @app.command()
 def perft(
