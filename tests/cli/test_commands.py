@@ -8,7 +8,7 @@ import pytest
 
 from .helpers import assert_one_line_error, run
 
-COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games"]
+COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games", "replay", "analyse", "export"]
 GAME = "strategic-reserve"
 
 

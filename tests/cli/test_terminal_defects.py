@@ -147,7 +147,7 @@ def test_a_long_illegal_move_is_cut_in_the_reply():
 
 
 # -- help texts --------------------------------------------------------------------------------
-COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games", "serve"]
+COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games", "serve", "replay", "analyse", "export"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
