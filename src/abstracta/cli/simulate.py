@@ -86,15 +86,22 @@ def run_simulation(
     seed: int,
     workers: int = 1,
     on_game_done: Callable[[SimulatedGame], None] | None = None,
+    ray_address: str | None = None,
 ) -> tuple[list[SimulatedGame], bool]:
-    """Play ``games`` games; the finished ones in index order, and whether Ctrl-C stopped the run."""
+    """Play ``games`` games; the finished ones in index order, and whether Ctrl-C stopped the run.
+
+    ``ray_address`` plays them as Ray tasks on that cluster (``"local"``: a Ray instance started
+    in this process) instead of worker processes; the games are the same either way.
+    """
     from abstracta.bots import tournament as machinery
 
     tasks = [SimulationTask(game.slug, dict(game.options), tuple(levels), seed, i) for i in range(games)]
     finished: dict[int, SimulatedGame] = {}
     interrupted = False
     workers = min(workers, len(tasks))
-    if workers <= 1:
+    if ray_address is not None:
+        interrupted = run_on_ray(tasks, ray_address, finished, on_game_done)
+    elif workers <= 1:
         try:
             for task in tasks:
                 done = play_simulated(task, game)
@@ -107,6 +114,52 @@ def run_simulation(
     else:
         interrupted = machinery._run_in_workers(tasks, workers, finished, on_game_done, work=play_simulated)
     return [finished[i] for i in sorted(finished)], interrupted
+
+
+def run_on_ray(
+    tasks: list[SimulationTask],
+    address: str,
+    finished: dict[int, SimulatedGame],
+    on_game_done: Callable[[SimulatedGame], None] | None,
+) -> bool:
+    """Play ``tasks`` as Ray tasks, filling ``finished`` by game index; True when Ctrl-C stopped it.
+
+    A few hundred tasks are in flight at a time, so a long run starts at once and Ctrl-C has
+    little to cancel; what is finished is kept.
+    """
+    import ray
+
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    play = ray.remote(play_simulated)
+    queue = iter(tasks)
+    pending: dict[Any, int] = {}
+    interrupted = False
+    try:
+        while True:
+            for task in queue:
+                pending[play.remote(task)] = task.index
+                if len(pending) >= RAY_IN_FLIGHT:
+                    break
+            if not pending:
+                break
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                index = pending.pop(ref)
+                finished[index] = ray.get(ref)
+                if on_game_done is not None:
+                    on_game_done(finished[index])
+    except KeyboardInterrupt:
+        interrupted = True
+        for ref in pending:
+            ray.cancel(ref, force=True)
+    return interrupted
+
+
+RAY_IN_FLIGHT = 256
 
 
 # -- the command -------------------------------------------------------------------------
@@ -163,6 +216,12 @@ def simulate(
                      help="Draw win rates with their 95% intervals and the spread of game lengths"
                      " (needs matplotlib: pip install 'abstracta[plots]')."),
     ] = None,
+    ray_address: Annotated[
+        Optional[str],
+        typer.Option("--ray", metavar="ADDRESS", show_default=False,
+                     help="Play the games as Ray tasks on the Ray cluster at ADDRESS (e.g. auto, ray://host:10001;"
+                     " 'local' starts one here) instead of --workers; same games (needs pip install 'abstracta[ray]')."),
+    ] = None,
 ) -> None:
     """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length.
 
@@ -191,6 +250,13 @@ def simulate(
             from abstracta.cli.plots import require_matplotlib
 
             require_matplotlib()
+        if ray_address is not None:
+            try:
+                import ray  # noqa: F401
+            except ImportError:
+                fail("--ray needs Ray: pip install 'abstracta[ray]'")
+            if workers is not None:
+                fail("--ray and --workers exclude each other: the Ray cluster decides how many games run at once")
         from abstracta.bots.match import MatchResult
         from abstracta.bots.tournament import default_workers
 
@@ -199,7 +265,8 @@ def simulate(
         console = stdout_console()
         options = " ".join(f"{k}={v}" for k, v in loaded.options.items())
         plural = "s" if games != 1 else ""
-        say(console, f"{loaded.slug} {options}: {games} game{plural}, {workers} worker{'s' if workers != 1 else ''}")
+        where = f"on Ray at {ray_address}" if ray_address else f"{workers} worker{'s' if workers != 1 else ''}"
+        say(console, f"{loaded.slug} {options}: {games} game{plural}, {where}")
         say(console, f"seed {seed} (repeat with --seed {seed})")
         recorder = RecordsWriter(records_file, loaded, names) if records_file is not None else None
 
@@ -212,7 +279,10 @@ def simulate(
                 if recorder is not None:
                     recorder.add(done)
 
-            played, interrupted = run_simulation(loaded, names, games, seed, workers, on_game_done)
+            try:
+                played, interrupted = run_simulation(loaded, names, games, seed, workers, on_game_done, ray_address)
+            except ConnectionError as error:  # no Ray cluster at that address
+                fail(f"--ray {ray_address}: {error}")
         took = time.perf_counter() - began
         result = MatchResult.empty(loaded.num_players)
         for done in played:
