@@ -26,7 +26,6 @@ from rich.table import Table
 import abstracta
 from abstracta.cli.common import (
     LEVEL_NAMES,
-    check_at_least,
     check_positive,
     command_boundary,
     fail,

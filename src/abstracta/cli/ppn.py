@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
-
 from abstracta.core.api import State
 from abstracta.core.records import Record, replay
 
