@@ -7,7 +7,7 @@ import random
 import pytest
 
 import abstracta
-from abstracta.core.records import Record, RecordError, dumps, loads, read_file, replay, write_file
+from abstracta.core.records import Record, RecordError, dumps, loads, player_record, read_file, replay, write_file
 
 
 def random_record(slug: str, seed: int, plies: int = 60, **options) -> tuple[Record, list]:
@@ -115,6 +115,7 @@ def test_a_players_record_holds_only_that_seats_view():
         state = state.play(move)
         record.views.append(state.view(0).notation())
     (read,) = loads(record.to_text())
+    assert player_record(full, 0).to_json() == record.to_json()  # the same, derived from the full record
     views = replay(read)
     assert [v.notation() for v in views[1:]] == record.views
     assert replay(full)[-1].to_json() == state.to_json()

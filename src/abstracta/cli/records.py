@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from abstracta.cli.common import fail, say
 from abstracta.core.api import Game, State
-from abstracta.core.records import Record, RecordError, read_file, replay, write_file
+from abstracta.core.records import Record, RecordError, player_record, read_file, replay, write_file
 
 SECRET_SUFFIX = ".secret.json"
 
@@ -34,18 +34,6 @@ def new_record(game: Game, first: State, seed: int | None, from_position: bool, 
         game.slug, dict(game.options), seed=None if from_position else seed,
         position=first.notation() if from_position else None, players=players, date=today(),
     )  # fmt: skip
-
-
-def players_record(full: Record, states: list[State], viewer: int) -> Record:
-    """What ``viewer`` saw of ``full``: others' moves in public form, the view after each ply, no seed."""
-    record = Record(
-        full.game, dict(full.options), position=states[0].view(viewer).notation(), players=list(full.players),
-        date=full.date, result=full.result, termination=full.termination, view=viewer,
-    )  # fmt: skip
-    for before, move, after in zip(states, full.moves, states[1:]):
-        record.moves.append(move if before.player == viewer else before.public_move(move))
-        record.views.append(after.view(viewer).notation())
-    return record
 
 
 def load_for_play(path: str) -> tuple[Record, list[State]]:
@@ -77,7 +65,7 @@ class RecordSaver:
                 write_file(self.path, [self.record])
             else:
                 write_file(secret_path(self.path), [self.record])
-                write_file(self.path, [players_record(self.record, terminal.history, self.viewer)])
+                write_file(self.path, [player_record(self.record, self.viewer, terminal.history)])
         except OSError as error:
             if not self.failed:  # say it once, keep playing
                 terminal.say(f"cannot save to {self.path}: {error.strerror or error}", "red")

@@ -195,6 +195,21 @@ def _views(record: Record, game: Game) -> list[State]:
     return states
 
 
+def player_record(full: Record, viewer: int, states: list[State] | None = None) -> Record:
+    """What seat ``viewer`` saw of the full record ``full``: the start as its view, the other seats'
+    moves in their public form, its view after each ply, and no seed (the seed would deal the
+    hidden pieces again). ``states`` are ``replay(full)`` when the caller has them already."""
+    states = states if states is not None else replay(full)
+    record = Record(
+        full.game, dict(full.options), position=states[0].view(viewer).notation(), players=list(full.players),
+        date=full.date, result=full.result, termination=full.termination, view=viewer,
+    )  # fmt: skip
+    for before, move, after in zip(states, full.moves, states[1:]):
+        record.moves.append(move if before.player == viewer else before.public_move(move))
+        record.views.append(after.view(viewer).notation())
+    return record
+
+
 # -- reading and writing files -----------------------------------------------------------
 def dumps(records: Iterable[Record], form: str = "text") -> str:
     """``records`` as text (games separated by a blank line) or as JSON (``{"records": [...]}``)."""
