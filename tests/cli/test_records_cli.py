@@ -100,3 +100,14 @@ def test_analyse_prints_each_move_with_its_win_probability(tmp_path):
     assert "c4" in result.output and "d3" in result.output and "win % before" in result.output
     assert "Red: " in result.output and "blunder" in result.output
     assert_one_line_error(run("analyse", str(path), "--level", "genius"), "genius")
+
+
+def test_analyse_png_draws_the_win_probability(tmp_path):
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    path, picture = tmp_path / "game.txt", tmp_path / "game.png"
+    run("play", GAME, "--seed", "3", "--save", str(path), input="c4\nd3\nquit\n")
+    result = run("analyse", str(path), "--level", "random", "--playouts", "4", "--png", str(picture))
+    assert result.exit_code == 0, result.output
+    assert picture.read_bytes()[:4] == b"\x89PNG"

@@ -191,3 +191,22 @@ def test_quin_hotseat_asks_to_pass_the_screen():
     assert "Pass the screen to" in out
     south, north = out.index("South> "), out.index("North> ")
     assert south < out.index("Pass the screen to") < north
+
+
+# -- line editing --------------------------------------------------------------------------------
+def test_line_editing_only_at_a_terminal(monkeypatch):
+    from abstracta.cli import play as play_module
+
+    monkeypatch.setattr(play_module, "_stdin_is_terminal", lambda: False)
+    assert play_module.enable_line_editing() is False
+    monkeypatch.setattr(play_module, "_stdin_is_terminal", lambda: True)
+    assert play_module.enable_line_editing() is True  # GNU readline ships with CPython on Linux
+
+
+def test_with_line_editing_the_prompt_goes_to_input(monkeypatch):
+    prompts = []
+    monkeypatch.setattr("builtins.input", lambda text="": prompts.append(text) or "quit")
+    state = abstracta.load("strategic-reserve").start(seed=1)
+    console = Console(file=io.StringIO(), width=100)
+    TerminalGame(state, renderer_for("strategic-reserve"), console, dice(random.Random(1)), line_editing=True).run()
+    assert prompts == ["Red> "]  # readline draws the prompt itself, so Ctrl-L and history keep it
