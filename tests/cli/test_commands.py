@@ -8,7 +8,7 @@ import pytest
 
 from .helpers import assert_one_line_error, run
 
-COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games"]
+COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games", "replay", "analyse", "export"]
 GAME = "strategic-reserve"
 
 
@@ -94,12 +94,13 @@ def test_perft_depth_0_is_one_leaf():
 def test_simulate_prints_win_rates():
     result = run("simulate", GAME, "--games", "3", "--bots", "random", "--seed", "1")
     assert result.exit_code == 0, result.output
-    for text in ("Red", "Blue", "random", "win rate", "95% CI", "mean return", "mean score", "draws:",
+    for text in ("Red", "Blue", "random", "win %", "95% CI", "return", "score", "mean of", "draws:",
                  "shared first places: 0", "mean length", "seed 1"):  # fmt: skip
         assert text in result.output
     assert re.search(r"\d+\.\d%", result.output)
-    assert re.search(r"first seat \(Red\): win rate \d+\.\d% against a fair 50\.0%; .*: [+-]\d+\.\d\d \(95%: ±\d+\.\d\d\)",
+    assert re.search(r"first seat \(Red\): win rate \d+\.\d% against a fair 50\.0%\n.*: [+-]\d+\.\d\d \(95%: ±\d+\.\d\d\)",
                      result.output)  # fmt: skip
+    assert all(len(line) <= 80 for line in result.output.splitlines())
 
 
 def test_simulate_is_repeatable_and_prints_a_fresh_seed():

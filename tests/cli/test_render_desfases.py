@@ -197,3 +197,29 @@ def test_a_scoring_turn_marks_the_tiles_that_will_face_the_pawn_after_the_turnin
     w3 = abstracta.load(GAME).parse(W2).play("b2-b1")  # W3: Moons must drop its coin into the hole
     assert "Moons scores nothing: after its tiles turn no tile faces its pawn (hole)" in draw(w3)
     assert "Moons scores a tile facing its pawn (its tiles turn first)" in draw(w3, hints=False)
+
+
+def test_a_short_terminal_gets_the_compact_board_that_fits_80x24():
+    import io
+    import re
+
+    from rich.console import Console
+
+    import abstracta
+    from abstracta.cli.render import renderer_for
+
+    state = abstracta.load("desfases").start(seed=1)
+    for _ in range(9):
+        state = state.play(state.moves()[0])
+    for colour in (None, "standard"):
+        small = Console(file=io.StringIO(), width=80, height=24, force_terminal=True, color_system=colour)
+        small.print(renderer_for("desfases").board(state, state.last_effects()))
+        lines = re.sub(r"\x1b\[[0-9;]*m", "", small.file.getvalue()).splitlines()
+        assert len(lines) <= 21 and max(map(len, lines)) <= 80  # room left for the move line and the prompt
+        rank_5 = next(line for line in lines if line.startswith(" 5 "))
+        assert rank_5.count("|") == 6  # five squares on one line
+        for square, cell in (("a5", "S3"), ("e1", "A3")):
+            assert cell in next(line for line in lines if line.startswith(f" {square[1]} "))
+    tall = Console(file=io.StringIO(), width=80, height=50, force_terminal=True)
+    tall.print(renderer_for("desfases").board(state, state.last_effects()))
+    assert len(tall.file.getvalue().splitlines()) > 30  # the full board where it fits

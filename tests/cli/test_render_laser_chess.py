@@ -180,3 +180,25 @@ def test_the_plain_board_and_panel_are_ascii():
     state = abstracta.load(GAME).parse(E10).play("j1-")
     text = draw(state, state.last_effects(), colour=False)
     assert text.isascii(), [c for c in text if not c.isascii()]
+
+
+def test_the_last_move_is_marked_on_the_board_and_named_beside_it():
+    import io
+
+    from rich.console import Console
+
+    import abstracta
+    from abstracta.cli.render import renderer_for
+
+    state = abstracta.load("laser-chess").start()
+    move = next(m for m in state.moves() if m.startswith("c1-") and len(m) == 5)  # a step, not a turn
+    after = state.play(move)
+    console = Console(file=io.StringIO(), width=80, height=24)
+    console.print(renderer_for("laser-chess").board(after, after.last_effects(), last_move=move))
+    lines = console.file.getvalue().splitlines()
+    assert f"Last move: {move}" in console.file.getvalue()
+    assert len(lines) <= 22  # with the move line and the prompt, one 80x24 screen
+    target_rank = next(line for line in lines if line.startswith(f" {move[-1]} "))
+    assert "(" in target_rank and ")" in target_rank
+    origin_rank = next(line for line in lines if line.startswith(" 1 "))
+    assert " o " in origin_rank

@@ -75,6 +75,8 @@ class TournamentGame:
     plies: int
     scores: tuple[int, ...]
     score: float
+    moves: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    """Every ply, chance outcomes included, for game records (left out of ``to_json``)."""
 
     @property
     def winner(self) -> str | None:
@@ -165,7 +167,7 @@ class TournamentResult:
                 for pair in self.pairs
             ],  # fmt: skip
             "ratings": [asdict(rating) for rating in self.ratings],
-            "games": [asdict(game) for game in self.games],
+            "games": [{k: v for k, v in asdict(game).items() if k != "moves"} for game in self.games],
         }
 
 
@@ -258,6 +260,7 @@ def _play(task: _Task, game: Game | None = None) -> TournamentGame:
     start_seed = rng.getrandbits(32)
     state = game.start(seed=start_seed)
     plies = 0
+    moves: list[str] = []
     while not state.over:
         if _stop_event is not None and _stop_event.is_set():
             raise _Stopped
@@ -267,11 +270,12 @@ def _play(task: _Task, game: Game | None = None) -> TournamentGame:
         else:
             move = players[player].choose(state.view(player))
         state = state.play(move)
+        moves.append(move)
         plies += 1
     returns = tuple(state.returns())
     return TournamentGame(
         task.pair, task.a, task.b, task.index, task.seats, start_seed, bot_seeds, returns, plies,
-        tuple(state.scores()), pair_score(task.a, task.seats, returns),
+        tuple(state.scores()), pair_score(task.a, task.seats, returns), tuple(moves),
     )  # fmt: skip
 
 
@@ -280,6 +284,11 @@ def _worker_init(stop_event: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     global _stop_event
     _stop_event = stop_event
+
+
+def stop_requested() -> bool:
+    """True in a worker process once the parent asked every game in progress to stop (Ctrl-C)."""
+    return _stop_event is not None and _stop_event.is_set()
 
 
 def _worker_play(task: _Task) -> TournamentGame | None:
@@ -364,14 +373,17 @@ def run_tournament(
 
 
 def _run_in_workers(
-    tasks: list[_Task],
+    tasks: Sequence[Any],
     workers: int,
-    finished: dict[int, TournamentGame],
-    on_game_done: Callable[[TournamentGame], None] | None,
+    finished: dict[int, Any],
+    on_game_done: Callable[[Any], None] | None,
+    work: Callable[[Any], Any] = _worker_play,
 ) -> bool:
     """Play ``tasks`` in a pool, filling ``finished`` by task number; True when Ctrl-C stopped it.
 
-    Only a few games per worker are queued at a time, so a long tournament starts at once and
+    ``work`` plays one task in a worker (a module-level function, so it pickles) and returns
+    ``None`` when the stop flag (:func:`stop_requested`) ended it early; ``simulate`` passes its
+    own. Only a few games per worker are queued at a time, so a long run starts at once and
     Ctrl-C has little to cancel.
     """
     context = _pool_context()
@@ -391,7 +403,7 @@ def _run_in_workers(
     try:
         while True:
             for number, task in queue:
-                pending[pool.submit(_worker_play, task)] = number
+                pending[pool.submit(work, task)] = number
                 if len(pending) >= 2 * workers:
                     break
             if not pending:

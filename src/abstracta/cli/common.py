@@ -21,6 +21,9 @@ USAGE_ERROR = 2
 
 INTERRUPTED = 130
 
+LEVEL_NAMES = "random|easy|medium|hard|old-hard"
+"""What ``--vs`` and ``--bots`` accept: ``abstracta.bots.LEVELS`` then ``REFERENCE_BOTS`` (kept in step by a test)."""
+
 
 class CliError(Exception):
     """A problem to report as one ``error: ...`` line on stderr, then exit ``code``."""
@@ -30,18 +33,43 @@ class CliError(Exception):
         self.code = code
 
 
+ECHO_LIMIT = 80
+"""Longest piece of user input (a position, a move) an error message repeats; longer is cut."""
+
+MESSAGE_LIMIT = 400
+"""Longest error line printed; the rest is cut (a message is read, not scrolled)."""
+
+
 def stdout_console() -> Console:
-    """A console on stdout; rich drops colour by itself when stdout is not a terminal."""
-    return Console(highlight=False)
+    """A console on stdout; rich drops colour by itself when stdout is not a terminal.
+
+    Game notation is printed exactly as written: no markup (``[...]`` stays literal) and no
+    emoji codes (Desfases writes ``:a:``, which rich would otherwise turn into a picture).
+    """
+    return Console(highlight=False, markup=False, emoji=False)
 
 
 def stderr_console() -> Console:
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 
 def say(console: Console, text: str, style: str = "") -> None:
     """Print ``text`` as given: no markup, no highlighting, never hard-wrapped (so it greps well)."""
-    console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+    console.print(text, style=style, markup=False, emoji=False, highlight=False, soft_wrap=True)
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, marked with how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text)} characters)"
+
+
+def clip_echo(message: str, echoed: str, limit: int = ECHO_LIMIT) -> str:
+    """``message`` with the user's input ``echoed`` in it cut to ``limit`` characters."""
+    if len(echoed) <= limit or echoed not in message:
+        return message
+    return message.replace(echoed, clip(echoed, limit))
 
 
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
@@ -70,8 +98,8 @@ def command_boundary() -> Iterator[None]:
 
 def _print_error(message: str) -> None:
     # One line: collapse any newline a message might carry. markup=False keeps '[...]' literal.
-    line = " ".join(message.split())
-    stderr_console().print(f"error: {line}", style="red", markup=False, soft_wrap=True)
+    line = clip(" ".join(message.split()), MESSAGE_LIMIT)
+    stderr_console().print(f"error: {line}", style="red", markup=False, emoji=False, soft_wrap=True)
 
 
 def load_game(slug: str, option_pairs: list[str] | None) -> Game:
@@ -86,7 +114,7 @@ def initial_state(game: Game, position: str | None, seed: int | None = None) -> 
         try:
             return game.parse(position)
         except ValueError as error:
-            fail(f"--position: {error}")
+            fail(f"--position: {clip_echo(str(error), position)}")
     return game.start(seed=seed)
 
 

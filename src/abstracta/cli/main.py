@@ -7,7 +7,6 @@ with exit code 2 (see :func:`abstracta.cli.common.command_boundary`), never a tr
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Annotated, Any, Callable, Optional
@@ -26,7 +25,7 @@ from rich.table import Table
 
 import abstracta
 from abstracta.cli.common import (
-    check_at_least,
+    LEVEL_NAMES,
     check_positive,
     command_boundary,
     fail,
@@ -38,6 +37,8 @@ from abstracta.cli.common import (
     stdout_console,
 )
 from abstracta.cli.render import renderer_for
+from abstracta.cli.analyse import analyse
+from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
 
@@ -86,8 +87,6 @@ SeedOpt = Annotated[
         show_default=False,
     ),
 ]
-LEVEL_NAMES = "random|easy|medium|hard|old-hard"
-"""What ``--vs`` and ``--bots`` accept: ``abstracta.bots.LEVELS`` then ``REFERENCE_BOTS`` (kept in step by a test)."""
 
 
 def _version(value: bool) -> None:
@@ -129,6 +128,16 @@ def play(
     hints: Annotated[
         bool, typer.Option("--hints/--no-hints", help="Mark the legal target squares on the board.")
     ] = True,
+    save: Annotated[
+        Optional[str],
+        typer.Option("--save", metavar="FILE", help="Write the game record to FILE after every move"
+                     " (JSON when FILE ends in .json, else text).", show_default=False),
+    ] = None,
+    load: Annotated[
+        Optional[str],
+        typer.Option("--load", metavar="FILE", help="Continue the game saved in FILE (every move is checked);"
+                     " it keeps saving there unless --save names another file.", show_default=False),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: hotseat, or against a bot.
 
@@ -136,10 +145,20 @@ def play(
 
     At the prompt type a move, or: moves, board, position, undo (hotseat), help, quit.
     """
-    from abstracta.cli.play import TerminalGame, dice
+    from abstracta.cli.play import TerminalGame, dice, enable_line_editing
+    from abstracta.cli.records import RecordSaver, load_for_play, new_record
 
     with command_boundary():
-        loaded = load_game(game, option)
+        saved_states: list[Any] = []
+        if load is not None:
+            if option or position:
+                fail("--load continues a saved game: its options and start come from the file, not --option/--position")
+            record, saved_states = load_for_play(load)
+            if record.game != game:
+                fail(f"{load} holds a game of {record.game}, not {game}")
+            loaded = saved_states[0].game
+        else:
+            loaded = load_game(game, option)
         renderer = renderer_for(loaded.slug)
         names = renderer.player_names(loaded)
         if not 0 <= seat < loaded.num_players:
@@ -155,7 +174,15 @@ def play(
             for player in range(loaded.num_players):
                 if player != seat:
                     bots[player] = (vs, module.level_bot(vs, loaded, seed=seed + 1 + player).choose)
-        state = initial_state(loaded, position, seed)
+        state = saved_states[-1] if saved_states else initial_state(loaded, position, seed)
+        players = [bots[p][0] if p in bots else "human" for p in range(loaded.num_players)]
+        if load is None:
+            record = new_record(loaded, state, seed, position is not None, players)
+        else:
+            record.players = players
+        save_to = save or load
+        hidden_from_you = bool(bots) and not loaded.perfect_information
+        saver = RecordSaver(save_to, record, seat if hidden_from_you else None) if save_to else None
 
         console = stdout_console()
         say(console, f"{loaded.title}  {_options_text(loaded.options)}", "bold")
@@ -164,8 +191,72 @@ def play(
         else:
             roles = "hotseat: " + ", ".join(names)
         say(console, f"{roles}.  Seed {seed} (repeat with --seed {seed}).  Type 'help' for commands.")
-        code = TerminalGame(state, renderer, console, dice(random.Random(seed)), bots, hints=hints).run()
+        if load is not None:
+            say(console, f"Continuing {load} after {len(record.moves)} plies (every move checked).")
+        terminal = TerminalGame(
+            state, renderer, console, dice(random.Random(seed)), bots, hints=hints, line_editing=enable_line_editing(),
+            history=saved_states or None, moves=record.moves, on_change=saver,
+        )  # fmt: skip
+        terminal.saved_to = save_to
+        if saver is not None:
+            saver(terminal)  # the file exists from the first prompt on
+        code = terminal.run()
     raise typer.Exit(code)
+
+
+# -- replay --------------------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A game record (text or JSON), e.g. from play --save.", show_default=False)],
+    game_number: Annotated[
+        int, typer.Option("--game", "-g", help="Which game of a file holding several (1 = the first).")
+    ] = 1,
+) -> None:
+    """Step through a saved game on the board: n or Enter next, p previous, a number jumps to that ply, q quits.
+
+    Every move is checked against the rules first; the first illegal one is named.
+    """
+    from abstracta.cli.records import load_for_replay, step_through
+
+    with command_boundary():
+        record, states = load_for_replay(file, game_number)
+        console = stdout_console()
+        renderer = renderer_for(record.game)
+        who = f"  players: {', '.join(record.players)}" if record.players else ""
+        view = f"  (seat {record.view}'s record)" if record.view is not None else ""
+        say(console, f"{states[0].game.title}  {len(record.moves)} plies  result {record.result}"
+                     f" ({record.termination}){who}{view}")  # fmt: skip
+        step_through(record, states, renderer, console, input)
+
+
+# -- export ------------------------------------------------------------------
+@app.command()
+def export(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Game records (text or JSON) of Reflec or Desfases.", show_default=False)],
+    ppn: Annotated[
+        str,
+        typer.Option("--ppn", metavar="OUT", help="Write every game of FILE to OUT in Portable Piecepack Notation"
+                     " (YAML header, then movetext in piecepack piece codes; see docs/ppn.md)."),
+    ],
+) -> None:
+    """Export game records for other tools: Portable Piecepack Notation for the piecepack games (Reflec, Desfases)."""
+    from abstracta.cli.ppn import to_ppn
+    from abstracta.core.records import read_file
+
+    with command_boundary():
+        records = read_file(file)
+        texts = []
+        for number, record in enumerate(records, 1):
+            try:
+                texts.append(to_ppn(record))
+            except ValueError as error:
+                fail(f"{file}, game {number}: {error}")
+        try:
+            with open(ppn, "w", encoding="utf-8") as handle:
+                handle.write("".join(texts))
+        except OSError as error:
+            fail(f"cannot write {ppn}: {error.strerror or error}")
+        say(stdout_console(), f"wrote {len(texts)} game{'s' if len(texts) != 1 else ''} to {ppn}")
 
 
 # -- perft ---------------------------------------------------------------------
@@ -178,6 +269,10 @@ def perft(
     position: PositionOpt = None,
     option: OptionsOpt = None,
     divide: Annotated[bool, typer.Option("--divide", help="Also split the deepest count by first move.")] = False,
+    seed: Annotated[
+        Optional[int],
+        typer.Option("--seed", help="Seed of the start position, for games with a random setup.", show_default=False),
+    ] = None,
 ) -> None:
     """Count move paths (perft) from the start or a position: one row per depth, with timings.
 
@@ -190,9 +285,12 @@ def perft(
         if not 0 <= depth <= MAX_PERFT_DEPTH:
             fail(f"--depth must be from 0 to {MAX_PERFT_DEPTH}, got {depth}")
         loaded = load_game(game, option)
-        state = initial_state(loaded, position)
+        if seed is None and position is None:
+            seed = fresh_seed()  # printed below, so a count from a random setup can be repeated
+        state = initial_state(loaded, position, seed)
         console = stdout_console()
-        say(console, f"{loaded.slug}  {_options_text(loaded.options)}")
+        seed_text = f"  seed {seed}" if position is None else ""
+        say(console, f"{loaded.slug}  {_options_text(loaded.options)}{seed_text}")
         say(console, f"position: {state.notation()}")
         table = _table(*PERFT_COLUMNS, numbers=PERFT_COLUMNS)
         with stderr_console().status("counting...") as status:
@@ -211,74 +309,11 @@ def perft(
                 say(console, f"  {move}: {nodes}")
 
 
-# -- simulate ------------------------------------------------------------------
-@app.command()
-def simulate(
-    game: GameArg,
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play (at least 1).")] = 10,
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            metavar="LEVEL[,LEVEL...]",
-            help=f"The bot level of each seat ({LEVEL_NAMES}), comma-separated, e.g. hard,random;"
-            " a single level plays every seat.",
-        ),
-    ] = "random",
-    seed: SeedOpt = None,
-    option: OptionsOpt = None,
-) -> None:
-    """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length."""
-    with command_boundary():
-        check_at_least("--games", games, 1)
-        loaded = load_game(game, option)
-        module = lazy_bots()
-        names = [name.strip() for name in bots.split(",")]
-        if len(names) == 1:
-            names *= loaded.num_players
-        if len(names) != loaded.num_players:
-            fail(
-                f"--bots names {len(names)} bots but {loaded.slug} has {loaded.num_players} players; "
-                "give one name per seat, or one name for all"
-            )
-        levels = module.LEVELS + module.REFERENCE_BOTS
-        for name in dict.fromkeys(names):
-            if name not in levels:
-                fail(f"unknown bot {name!r}; valid levels: {', '.join(levels)}")
-        factories = [_bot_factory(module.level_bot, name, loaded) for name in names]
-        seed = fresh_seed() if seed is None else seed
+# -- simulate (its own module) -------------------------------------------------
+app.command()(simulate)
 
-        console = stdout_console()
-        plural = "s" if games != 1 else ""
-        say(console, f"{loaded.slug} {_options_text(loaded.options)}: {games} game{plural}, seed {seed}"
-                     f" (repeat with --seed {seed})")  # fmt: skip
-        began = time.perf_counter()
-        with _progress() as progress:
-            task = progress.add_task("playing", total=games)
-            result = module.play_match(loaded, factories, games, seed, on_game_done=lambda _: progress.advance(task))
-        took = time.perf_counter() - began
-        seat_names = renderer_for(loaded.slug).player_names(loaded)
-        columns = ("wins", "win rate", "95% CI", "mean return", "mean score")  # fits 80 columns
-        table = _table("seat", "bot", *columns, numbers=columns)
-        for p in range(result.num_players):
-            rate, low, high = result.win_rate_interval(p)
-            interval = f"{low:.1%}-{high:.1%}"
-            table.add_row(f"{p} {seat_names[p]}", names[p], str(result.wins[p]), f"{rate:.1%}", interval,
-                          f"{result.mean_return(p):+.3f}", f"{result.mean_score(p):.2f}")  # fmt: skip
-        console.print(table)
-        say(console, f"draws: {result.draws}   shared first places: {result.shared_firsts}"
-                     f"   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")  # fmt: skip
-        # First-seat advantage, the balance figure designers ask for first: seat 0 against a fair share.
-        fair = 1 / result.num_players
-        margin, half_width = result.first_seat_margin()
-        spread = f" (95%: ±{half_width:.2f})" if math.isfinite(half_width) else ""
-        say(console, f"first seat ({seat_names[0]}): win rate {result.win_rate_interval(0)[0]:.1%} against a fair"
-                     f" {fair:.1%}; its score minus the other seats' mean: {margin:+.2f}{spread}")  # fmt: skip
-
-
-def _bot_factory(level_bot: Callable[..., Any], level: str, game: Any):
-    """What ``play_match`` wants per seat: a function from a seed to a fresh bot of that level."""
-    return lambda seed: level_bot(level, game, seed=seed)
+# -- analyse (its own module) --------------------------------------------------
+app.command()(analyse)
 
 
 # -- tournament (its own module) -----------------------------------------------
@@ -353,7 +388,7 @@ def serve(
             "--db",
             metavar="URL",
             help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/abstracta "
-            "[default: a SQLite file in the user's data directory].",
+            "(default: a SQLite file in the user's data directory).",
             show_default=False,
         ),
     ] = None,
@@ -415,6 +450,24 @@ def _progress(fraction: bool = False) -> Progress:
         console=stderr_console(),
         transient=True,
     )
+
+
+def _hide_flag_types() -> None:
+    """Help shows no ``<bool>`` type for on/off flags (they take no value); other options keep their types."""
+    from typer.core import TyperOption
+
+    shown = getattr(TyperOption, "display_type_rich", None)
+    if shown is None or getattr(shown, "hides_flags", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> Any:
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.hides_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_hide_flag_types()
 
 
 def main() -> None:

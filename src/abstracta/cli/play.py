@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from rich.console import Console
 
-from abstracta.cli.common import say
+from abstracta.cli.common import INTERRUPTED, clip_echo, say
 from abstracta.cli.render import Renderer
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE, IllegalMove
@@ -45,8 +45,19 @@ class TerminalGame:
         bots: dict[int, tuple[str, Callable[[State], str]]] | None = None,
         hints: bool = True,
         read_line: Callable[[], str] = input,
+        line_editing: bool = False,
+        history: list[State] | None = None,
+        moves: list[str] | None = None,
+        on_change: Callable[["TerminalGame", str | None], None] | None = None,
     ) -> None:
-        self.history: list[State] = [state]
+        self.history: list[State] = list(history) if history else [state]
+        self.moves: list[str] = list(moves or [])  # moves[i] led from history[i] to history[i + 1]
+        self.saved_to: str | None = None  # the record file, named in the resume line
+        self.on_change = on_change  # told after every ply and undo (e.g. to save the record), and how it ended
+        self.rolls: dict[int, str] = {}  # history index of a chance node -> the outcome drawn there
+        self.line_editing = line_editing  # prompt through input(prompt), so readline can redraw it
+        self.screen_holder: int | None = None  # hotseat with hidden pieces: who the screen shows now
+        self.last_human_play: tuple[State, str, State] | None = None
         self.renderer = renderer
         self.console = console
         self.choose_chance = choose_chance
@@ -72,21 +83,38 @@ class TerminalGame:
             if state.over:
                 self.show_board()
                 self.announce_result()
+                self.changed("normal")
                 return 0
             if state.player == CHANCE:
-                self.advance(self.choose_chance(state))
+                self.advance(self.roll(state))
             elif state.player in self.bots:
                 label, choose = self.bots[state.player]
-                with self.console.status(f"{self.renderer.actor(state)} ({label}) is thinking..."):
-                    move = choose(state.view(state.player))  # a bot knows what its player knows
+                try:
+                    with self.console.status(f"{self.renderer.actor(state)} ({label}) is thinking..."):
+                        move = choose(state.view(state.player))  # a bot knows what its player knows
+                except KeyboardInterrupt:  # Ctrl-C while the bot thinks: say how to come back
+                    self.say("")
+                    self.changed("interrupted")
+                    self.leave(state, "Interrupted: game")
+                    return INTERRUPTED
                 self.advance(move, label)
             elif not self.human_turn():
                 return 0
+
+    def roll(self, state: State) -> str:
+        """The chance outcome at this point of the game: the one drawn here before an undo, else a new draw."""
+        index = len(self.history) - 1
+        outcome = self.rolls.get(index)
+        if outcome is None or outcome not in state.moves():
+            outcome = self.rolls[index] = self.choose_chance(state)
+        return outcome
 
     def advance(self, move: str, label: str | None = None) -> None:
         before = self.state
         after = before.play(move)
         self.history.append(after)
+        self.moves.append(move)
+        self.changed()
         watcher = self.perspective(before)
         shown = move if watcher == before.player else before.public_move(move)
         line = self.renderer.describe(self.seen(before, watcher), shown, self.seen(after, watcher))
@@ -97,6 +125,8 @@ class TerminalGame:
 
     def human_turn(self) -> bool:
         """Prompt until a move is played (True) or the player quits (False)."""
+        if not self.hand_over():
+            return False
         self.show_board()
         while True:
             state = self.state
@@ -111,14 +141,14 @@ class TerminalGame:
                 continue
             if text in state.moves():
                 self.advance(text)
+                self.last_human_play = (state, text, self.state)
                 return True
             word = text.lower()
             if word in QUIT_WORDS:
                 self.leave(state)
                 return False
             if word == "moves":
-                moves = state.moves()
-                self.say(f"Legal moves ({len(moves)}): " + " ".join(moves))
+                self.say(moves_line(state.moves()))
             elif word == "help":
                 self.say(self.renderer.move_hint(state))
                 self.say(HELP)
@@ -133,8 +163,32 @@ class TerminalGame:
                 try:
                     self.seen(state).play(text)  # not in moves(), so this raises IllegalMove saying why
                 except IllegalMove as error:
-                    self.say(str(error), "red")
+                    self.say(clip_echo(str(error), text), "red")
                     self.say("Type 'moves' for the legal moves, 'help' for commands.", "dim")
+
+    def hand_over(self) -> bool:
+        """Hotseat with hidden pieces: clear the screen and wait until the next player has it.
+
+        Returns False when the input ends at the "pass the screen" prompt.
+        """
+        state = self.state
+        if not self.hotseat or state.game.perfect_information or state.player == self.screen_holder:
+            return True
+        if self.screen_holder is not None:
+            self.console.clear()
+            name = self.renderer.actor(state)
+            if self.prompt(f"Pass the screen to {name} and press Enter (the board stays hidden until then) ") is None:
+                self.say("")
+                self.leave(state, "End of input: game")
+                return False
+            self.console.clear()
+            if self.last_human_play is not None:  # what the previous player did, as this player may see it
+                before, move, after = self.last_human_play
+                watcher = state.player
+                shown = self.renderer.describe(self.seen(before, watcher), before.public_move(move), self.seen(after, watcher))
+                self.say(f"• {shown}")
+        self.screen_holder = state.player
+        return True
 
     def undo(self) -> bool:
         """Back to the previous decision (skipping chance nodes); False when there is none."""
@@ -145,10 +199,16 @@ class TerminalGame:
             earlier = self.history[index]
             if earlier.player is not None and earlier.player >= 0:
                 del self.history[index + 1 :]
+                del self.moves[index:]
+                self.changed()
                 self.say(f"Undone: back to {self.renderer.actor(earlier)}'s move.")
                 return True
         self.say("Nothing to undo.", "red")
         return False
+
+    def changed(self, termination: str | None = None) -> None:
+        if self.on_change is not None:
+            self.on_change(self, termination)
 
     # -- what the person at this terminal may see ------------------------------
     def perspective(self, state: State) -> int | None:
@@ -167,7 +227,9 @@ class TerminalGame:
 
     def leave(self, state: State, what: str = "Game") -> None:
         """Say where the game was left and how to continue it, unless the position would reveal hidden pieces."""
-        if state.game.perfect_information or self.hotseat:
+        if self.saved_to:
+            self.say(f"{what} left after {len(self.moves)} plies; continue it with --load {self.saved_to}")
+        elif state.game.perfect_information or self.hotseat:
             self.say(f"{what} left at " + state.notation())
             self.say("Continue it with --position " + repr(state.notation()))
         else:
@@ -180,9 +242,12 @@ class TerminalGame:
 
     def prompt(self, text: str) -> str | None:
         """One line of input, or None at end of input. Piped input is echoed so transcripts read well."""
-        self.console.print(text, end="", style="bold", markup=False, soft_wrap=True)
         try:
-            line = self.read_line()
+            if self.line_editing:
+                line = input(text)  # readline draws the prompt, so Ctrl-L and history redraw it too
+            else:
+                self.console.print(text, end="", style="bold", markup=False, emoji=False, soft_wrap=True)
+                line = self.read_line()
         except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt: leave like 'quit'
             return None
         if not _stdin_is_terminal():
@@ -198,7 +263,15 @@ class TerminalGame:
                 effects = self.seen(self.state).last_effects()
         self.shown, self.shown_effects = last, effects
         self.console.print()
-        self.console.print(self.renderer.board(self.seen(self.state), effects, hints=self.hints))
+        extra = {"last_move": self.last_move_shown()} if getattr(self.renderer, "shows_last_move", False) else {}
+        self.console.print(self.renderer.board(self.seen(self.state), effects, hints=self.hints, **extra))
+
+    def last_move_shown(self) -> str | None:
+        """The last ply as the terminal's viewer may see it (other seats' moves in their public form)."""
+        if not self.moves:
+            return None
+        before, move = self.history[-2], self.moves[-1]
+        return move if self.perspective(before) == before.player else before.public_move(move)
 
     def announce_result(self) -> None:
         state = self.state
@@ -216,6 +289,23 @@ class TerminalGame:
             else:
                 line += " - you lose."
         self.say(line, "bold")
+
+
+def moves_line(moves: list[str]) -> str:
+    """The legal moves on one line; moves that contain spaces (Quin, Desfases) are parted by ' | '."""
+    separator = " | " if any(" " in move for move in moves) else " "
+    return f"Legal moves ({len(moves)}): " + separator.join(moves)
+
+
+def enable_line_editing() -> bool:
+    """Arrow keys, history and Ctrl-L at the prompt (GNU readline), when a person types at a terminal."""
+    if not _stdin_is_terminal():
+        return False
+    try:
+        import readline  # noqa: F401  (importing it is what makes input() edit lines)
+    except ImportError:  # not on every platform
+        return False
+    return True
 
 
 def _stdin_is_terminal() -> bool:

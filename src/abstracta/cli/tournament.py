@@ -102,6 +102,21 @@ def tournament(
             show_default=False,
         ),
     ] = None,
+    records_file: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--records", metavar="FILE", show_default=False,
+            help="Write every game as a game record (all in one file; JSON when FILE ends in .json).",
+        ),
+    ] = None,
+    png_file: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--png", metavar="FILE", show_default=False,
+            help="Draw the Elo ratings with their 95% intervals and the spread of game lengths"
+            " (needs matplotlib: pip install 'abstracta[plots]').",
+        ),
+    ] = None,
 ) -> None:
     """Rate bot levels: a round robin with seats rotated, then wins/draws/losses per pair and Elo with 95% intervals.
 
@@ -124,7 +139,11 @@ def tournament(
         repeated = sorted({name for name in names if names.count(name) > 1})
         if repeated:
             fail(f"--bots names {', '.join(repeated)} more than once; name each bot once")
-        for path in (json_file, csv_file):  # before hours of games, not after
+        if png_file is not None:
+            from abstracta.cli.plots import require_matplotlib
+
+            require_matplotlib()
+        for path in (json_file, csv_file, records_file, png_file):  # before hours of games, not after
             if path is not None and path.is_dir():
                 fail(f"cannot write {path}: it is a folder; give a file name")
             if path is not None and not path.resolve().parent.is_dir():
@@ -159,6 +178,14 @@ def tournament(
         if csv_file is not None:
             write_csv(csv_file, result)
             say(console, f"wrote {csv_file}, {_sibling(csv_file, 'pairs')} and {_sibling(csv_file, 'ratings')}")
+        if records_file is not None:
+            write_records(records_file, loaded, result)
+            say(console, f"wrote {records_file}")
+        if png_file is not None:
+            from abstracta.cli.plots import tournament_png
+
+            tournament_png(png_file, result)
+            say(console, f"wrote {png_file}")
     if result.interrupted:
         raise typer.Exit(INTERRUPTED)
 
@@ -216,6 +243,24 @@ def write_csv(path: Path, result: TournamentResult) -> None:
     _write(path, games)
     _write(_sibling(path, "pairs"), pairs)
     _write(_sibling(path, "ratings"), ratings)
+
+
+def write_records(path: Path, game, result: TournamentResult) -> None:
+    """Every game as a record: the seats' bots as players, the pair and game index as extra tags."""
+    from abstracta.cli.records import today
+    from abstracta.core.records import Record, write_file
+
+    records = []
+    for g in result.games:
+        record = Record(game.slug, dict(game.options), list(g.moves), seed=g.start_seed, players=list(g.seats),
+                        date=today(), extra={"Pair": f"{g.a} vs {g.b}", "Round": str(g.index + 1)})  # fmt: skip
+        record.result = "/".join(f"{value:g}" for value in g.returns)
+        record.termination = "normal"
+        records.append(record)
+    try:
+        write_file(path, records)
+    except OSError as error:
+        fail(f"cannot write {path}: {error.strerror or error}")
 
 
 def _sibling(path: Path, part: str) -> Path:

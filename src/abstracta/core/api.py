@@ -33,6 +33,8 @@ class Game:
     """True when play contains chance nodes (``state.player == CHANCE``)."""
     perfect_information: ClassVar[bool] = True
     """False when ``state.view(player)`` hides something (Quin)."""
+    lower_score_wins: ClassVar[bool] = False
+    """True when a lower ``scores()`` entry is the better one (Strategic Reserve counts checkers left to place)."""
     notation_is_complete: ClassVar[bool] = True
     """False when play depends on more than the position notation holds (Laser Chess keeps a
     repetition history and a draw claim in ``to_json`` only), so ``parse(notation())`` may list

@@ -51,6 +51,12 @@ STYLE = {
 }
 
 
+FULL_BOARD_ROWS = 40
+"""Terminal rows the full board and its table need; a shorter terminal gets the compact grid."""
+
+COMPACT_CELL = 11
+
+
 @dataclass(frozen=True)
 class Cell:
     tile: str  # e.g. "S4"
@@ -202,8 +208,42 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         glyphs = console.color_system is not None and not console.no_color
-        yield self._grid_text(glyphs)
+        compact = console.is_terminal and console.height < FULL_BOARD_ROWS
+        yield self._compact_grid_text(glyphs) if compact else self._grid_text(glyphs)
         yield self._info_text(glyphs)
+
+    # -- the compact grid: one line a rank, for terminals of fewer than FULL_BOARD_ROWS rows --
+    def _compact_grid_text(self, glyphs: bool) -> Text:
+        files = "   " + "".join(f" {f:<{COMPACT_CELL}}" for f in FILES) + "\n"
+        text = Text()
+        text.append(files, style="bold")
+        for rank in "54321":
+            text.append(f" {rank} ", style="bold")
+            for file in FILES:
+                text.append("|", style=STYLE["grid"])
+                text.append_text(self._compact_cell(file + rank, glyphs))
+            text.append("|", style=STYLE["grid"])
+            text.append(f" {rank}\n", style="bold")
+        text.append(files, style="bold")
+        return text
+
+    def _compact_cell(self, square: str, glyphs: bool) -> Text:
+        """A square in COMPACT_CELL characters: pawn, tile, facing (doubled at a pawn), scoring coin, legal mark."""
+        if square == "c3":
+            return Text(f"{'#' + str(len(self.position.hole)) + ' hole':^{COMPACT_CELL}}", style=STYLE["hole"])
+        cell = self.position.cells[square]
+        out = Text()
+        out.append((("●" if glyphs else "*") + cell.pawn) if cell.pawn else "  ", style=STYLE[cell.pawn] if cell.pawn else "")
+        out.append(" ")
+        out.append(cell.tile, style=STYLE[cell.tile[0]])
+        arrow = (GLYPH_ARROWS if glyphs else PLAIN_ARROWS)[cell.facing]
+        target = faced_square(square, cell.facing)
+        at_pawn = target is not None and target in self.pawn_at
+        style = STYLE["faces_pawn"] if at_pawn else STYLE["turned"] if square in self.turned else STYLE["arrow"]
+        out.append(f"{arrow * 2 if at_pawn else arrow:<2}", style=style)
+        out.append(f"+{cell.coin}" if cell.coin else "   ", style=STYLE["coin"] if cell.coin else "")
+        out.append("+" if square in self.legal else " ", style=STYLE["legal"])
+        return out
 
     # -- the grid ---------------------------------------------------------
     def _grid_text(self, glyphs: bool) -> Text:

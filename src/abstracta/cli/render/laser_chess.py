@@ -21,6 +21,8 @@ Red may stand, ``b`` where only Blue may. The last beam is drawn over the board:
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -128,8 +130,12 @@ class LaserChessRenderer(Renderer):
             return NAMES[state.seat]
         return super().actor(state)
 
-    def board(self, state: State, effects: list[dict[str, Any]], hints: bool = True) -> "Board":
-        return Board(state, effects, self, hints)
+    shows_last_move = True
+
+    def board(
+        self, state: State, effects: list[dict[str, Any]], hints: bool = True, last_move: str | None = None
+    ) -> "Board":
+        return Board(state, effects, self, hints, last_move)
 
     def describe(self, before: State, move: str, after: State) -> str:
         who = self.actor(before)
@@ -163,8 +169,16 @@ class LaserChessRenderer(Renderer):
 class Board:
     """A rich renderable: the board on the left, turn, pieces and the last shots on the right."""
 
-    def __init__(self, state: State, effects: list[dict[str, Any]], renderer: Renderer, hints: bool = True) -> None:
+    def __init__(
+        self, state: State, effects: list[dict[str, Any]], renderer: Renderer, hints: bool = True,
+        last_move: str | None = None,
+    ) -> None:  # fmt: skip
         self.state = state
+        # The last move, drawn on the board: the piece it moved or turned in ( ), the square it left as 'o'.
+        self.last_move = last_move
+        squares = re.findall(r"[a-j][1-8]", last_move or "")
+        self.moved_to = squares[-1] if squares else None
+        self.moved_from = squares[0] if len(squares) > 1 else None
         self.hints = hints
         self.markers, self.tints = True, False  # set for the console in __rich_console__
         self.cells = read_board(state.notation())
@@ -234,7 +248,14 @@ class Board:
                 inner.append(body, style=style + tint)
                 inner.append("]", style=STYLE["beam"] + tint)
                 return _pad(inner, tint)
+            if square == self.moved_to:
+                inner = Text("(", style="bold" + tint)
+                inner.append(body, style=style + " underline" + tint)
+                inner.append(")", style="bold" + tint)
+                return _pad(inner, tint)
             return _pad(Text(body, style=style + tint), tint)
+        if square == self.moved_from and square not in self.beam:
+            return _pad(Text("o", style="bold" + tint), tint)
         if square in self.removed:
             return _pad(Text("✕" if glyphs else "X", style=STYLE["removed"] + tint), tint)
         if square in self.beam:
@@ -272,6 +293,8 @@ class Board:
                 text.append(f"   {len(moves)} legal moves ('moves' lists them)", style="dim")
                 if "draw" in moves:
                     text.append("\nThis position has occurred three times: 'draw' ends the game", style="bold")
+        if self.last_move:
+            text.append(f"\nLast move: {self.last_move}", style="bold")
         text.append("\n")
         for shot in self.shots:
             shooter = "Blue" if shot[0]["from"] == "j1" else "Red"
@@ -282,7 +305,7 @@ class Board:
         text.append("[ ]", style=STYLE["beam"])
         text.append(" met  ")
         text.append("✕" if glyphs else "X", style=STYLE["removed"])
-        text.append(" removed\n")
+        text.append(" removed  ( ) last moved  o left\n")
         if self.tints:
             text.append("  ", style=STYLE["red_only"])
             text.append(" Red only  ")

@@ -175,7 +175,7 @@ class Board:
         grid = Table.grid(padding=(0, 3))
         grid.add_column()
         grid.add_column()
-        grid.add_row(self._board_text(glyphs), self._info_text())
+        grid.add_row(self._board_text(glyphs), self._info_text(glyphs))
         yield grid
 
     # -- the board --------------------------------------------------------
@@ -213,7 +213,7 @@ class Board:
         return cell
 
     # -- the side panel ---------------------------------------------------
-    def _info_text(self) -> Text:
+    def _info_text(self, glyphs: bool = False) -> Text:
         state, pos = self.state, self.position
         game = state.game
         names = self.renderer.player_names(game)
@@ -264,8 +264,15 @@ class Board:
                 if effect.get("kind") not in ("beam", None):
                     text.append("  " + self.renderer.effect_text(game, effect) + "\n")
         text.append("\n")
-        text.append("^>v< facing  * laser  # locked  ' touched\n+ beam path  x removed by a loop  X destroyed laser", style="dim")
+        text.append(legend(glyphs), style="dim")
         return text
+
+
+def legend(glyphs: bool) -> str:
+    """The key to the board's symbols, drawn from the same tables as the cells (so it cannot drift)."""
+    arrows = "".join((ARROWS if glyphs else PLAIN_ARROWS)[d] for d in "nesw")
+    path = "• beam path" if glyphs else "+ beam path (after a coin: the beam turned there)"
+    return f"{arrows} facing  * laser  # locked  ' touched\n{path}  x removed by a loop  X destroyed laser"
 
 
 RENDERER = ReflecRenderer()

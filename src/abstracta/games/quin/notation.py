@@ -139,6 +139,8 @@ def _half(text: str, owner: int, what: str) -> tuple[int, ...]:
     counts = [0] * 8
     if text == "-":
         return tuple(counts)
+    if not text:
+        raise NotationError(f"Q1 syntax: {what} has an empty half; write '-' for a half with no pieces")
     for char in text:
         if char.upper() not in KIND_INDEX or (char.islower() if owner == 0 else char.isupper()):
             case = "uppercase" if owner == 0 else "lowercase"

@@ -51,6 +51,7 @@ class StrategicReserve(Game):
     slug = "strategic-reserve"
     title = "Strategic Reserve"
     has_chance = True
+    lower_score_wins = True  # scores() counts checkers still in reserve: fewer is better
     option_specs = (
         int_option("reserve", 6, 1, 12, help="checkers in each reserve at the start (the older edition used 7)"),
         int_option(

@@ -1,0 +1,338 @@
+"""Game records: a game written down as its setup and its moves, as text (PGN-like) or JSON.
+
+A record is notation, so it uses only the game contract: the moves are the game's own move
+strings, chance outcomes included (a Strategic Reserve roll is a ply like a placement), and
+replaying them from the start gives every state of the game again. :func:`replay` does that
+and names the first move the rules refuse.
+
+The text form, one or many games to a file, games separated by a blank line::
+
+    [Game "strategic-reserve"]
+    [Options "{\\"max_turns\\": null, \\"reserve\\": 6}"]
+    [Seed "7"]
+    [Players "human,hard"]
+    [Date "2026-11-24"]
+    [Result "1/-1"]
+    [Termination "normal"]
+
+    1. 3,5
+    2. c4
+
+Tags: ``Game`` (slug), ``Options`` (JSON), ``Seed`` (given to ``game.start``) or ``Position``
+(a start position in the game's notation), ``Players`` (one name or bot level per seat,
+comma-separated), ``Date``, ``Result`` (each player's return, ``/``-separated, or ``*`` while
+unfinished), ``Termination`` (``normal``, ``unfinished``, ``interrupted``...), and for a
+player's record ``View`` (the seat). Each ply is one line ``N. move``: a move may hold spaces
+(Quin, Desfases), never a line break.
+
+A player's record (games with hidden pieces, Quin) holds only what that seat saw: the other
+seats' moves in their public form and, on a line ``N> view`` after each ply, the position as
+that seat saw it. Such a record can be stepped through but not replayed by the rules; the full
+record (all moves, no masking) is what servers and simulations keep.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from abstracta.core.api import Game, State
+from abstracta.core.errors import NotationError
+
+TAG_ORDER = ("Game", "Options", "Seed", "Position", "Players", "Date", "Result", "Termination", "View")
+_TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
+_PLY = re.compile(r"^(\d+)\. (.+)$")
+_VIEW = re.compile(r"^(\d+)> (.+)$")
+
+
+class RecordError(NotationError):
+    """A record that cannot be read, or whose moves the rules refuse (``ply`` names the first bad one)."""
+
+    def __init__(self, message: str, ply: int | None = None) -> None:
+        super().__init__(message)
+        self.ply = ply
+
+
+@dataclass
+class Record:
+    """One game: its setup, who played it, how it ended, and every ply in move notation."""
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)
+    seed: int | None = None
+    position: str | None = None
+    players: list[str] = field(default_factory=list)
+    date: str = ""
+    result: str = "*"
+    termination: str = "unfinished"
+    view: int | None = None
+    views: list[str] = field(default_factory=list)
+    extra: dict[str, str] = field(default_factory=dict)
+
+    # -- states -----------------------------------------------------------------
+    def load_game(self) -> Game:
+        import abstracta
+
+        try:
+            return abstracta.load(self.game, **self.options)
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"record of {self.game!r}: {error}") from None
+
+    def start_state(self, game: Game | None = None) -> State:
+        """The state before the first ply: ``Position`` parsed, else ``game.start(Seed)``."""
+        game = game or self.load_game()
+        if self.position is not None:
+            try:
+                return game.parse(self.position)
+            except ValueError as error:
+                raise RecordError(f"the record's start position: {error}") from None
+        return game.start(seed=self.seed)
+
+    def finish(self, state: State, termination: str | None = None) -> None:
+        """Set ``result`` and ``termination`` from the last state (``*`` and ``unfinished`` while it goes on)."""
+        if state.over:
+            self.result = "/".join(f"{value:g}" for value in state.returns())
+            self.termination = termination or "normal"
+        else:
+            self.result = "*"
+            self.termination = termination or "unfinished"
+
+    # -- text -------------------------------------------------------------------
+    def tags(self) -> dict[str, str]:
+        tags = {"Game": self.game, "Options": json.dumps(self.options, sort_keys=True)}
+        if self.seed is not None:
+            tags["Seed"] = str(self.seed)
+        if self.position is not None:
+            tags["Position"] = self.position
+        if self.players:
+            tags["Players"] = ",".join(self.players)
+        if self.date:
+            tags["Date"] = self.date
+        tags["Result"] = self.result
+        tags["Termination"] = self.termination
+        if self.view is not None:
+            tags["View"] = str(self.view)
+        return {**tags, **self.extra}
+
+    def to_text(self) -> str:
+        lines = [f'[{name} "{_escape(value)}"]' for name, value in self.tags().items()]
+        lines.append("")
+        for ply, move in enumerate(self.moves, 1):
+            lines.append(f"{ply}. {move}")
+            if self.view is not None and ply <= len(self.views):
+                lines.append(f"{ply}> {self.views[ply - 1]}")
+        return "\n".join(lines) + "\n"
+
+    # -- JSON -------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game, "options": self.options, "seed": self.seed, "position": self.position,
+            "players": self.players, "date": self.date, "result": self.result,
+            "termination": self.termination, "moves": self.moves,
+        }  # fmt: skip
+        if self.view is not None:
+            data["view"] = self.view
+            data["views"] = self.views
+        if self.extra:
+            data["extra"] = self.extra
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Record":
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+            raise RecordError("a JSON record must be an object with a 'game' slug")
+        moves = data.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("a JSON record's 'moves' must be a list of move strings")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError("a JSON record's 'options' must be an object")
+        return cls(
+            game=data["game"], options=options, moves=list(moves), seed=_int_or_none(data.get("seed"), "seed"),
+            position=data.get("position"), players=list(data.get("players") or []), date=data.get("date") or "",
+            result=data.get("result") or "*", termination=data.get("termination") or "unfinished",
+            view=_int_or_none(data.get("view"), "view"), views=list(data.get("views") or []),
+            extra=dict(data.get("extra") or {}),
+        )  # fmt: skip
+
+
+# -- replay and check ------------------------------------------------------------------
+def replay(record: Record, game: Game | None = None) -> list[State]:
+    """Every state of the game, the start first; a ``RecordError`` names the first move the rules refuse.
+
+    A player's record (``view`` set) is not replayed by the rules: its positions are the views
+    it holds, each checked to read as the game's notation.
+    """
+    game = game or record.load_game()
+    if record.view is not None:
+        return _views(record, game)
+    state = record.start_state(game)
+    states = [state]
+    for ply, move in enumerate(record.moves, 1):
+        if state.over:
+            raise RecordError(f"ply {ply}: {move!r} comes after the end of the game", ply)
+        try:
+            state = state.play(move)
+        except ValueError as error:
+            raise RecordError(f"ply {ply}: {error}", ply) from None
+        states.append(state)
+    return states
+
+
+def _views(record: Record, game: Game) -> list[State]:
+    if len(record.views) != len(record.moves):
+        raise RecordError(f"a player's record needs one view per ply: {len(record.moves)} plies, {len(record.views)} views")
+    states = [record.start_state(game)]
+    for ply, text in enumerate(record.views, 1):
+        try:
+            states.append(game.parse(text))
+        except ValueError as error:
+            raise RecordError(f"ply {ply}: the view after {record.moves[ply - 1]!r}: {error}", ply) from None
+    return states
+
+
+def player_record(full: Record, viewer: int, states: list[State] | None = None) -> Record:
+    """What seat ``viewer`` saw of the full record ``full``: the start as its view, the other seats'
+    moves in their public form, its view after each ply, and no seed (the seed would deal the
+    hidden pieces again). ``states`` are ``replay(full)`` when the caller has them already."""
+    states = states if states is not None else replay(full)
+    record = Record(
+        full.game, dict(full.options), position=states[0].view(viewer).notation(), players=list(full.players),
+        date=full.date, result=full.result, termination=full.termination, view=viewer,
+    )  # fmt: skip
+    for before, move, after in zip(states, full.moves, states[1:]):
+        record.moves.append(move if before.player == viewer else before.public_move(move))
+        record.views.append(after.view(viewer).notation())
+    return record
+
+
+# -- reading and writing files -----------------------------------------------------------
+def dumps(records: Iterable[Record], form: str = "text") -> str:
+    """``records`` as text (games separated by a blank line) or as JSON (``{"records": [...]}``)."""
+    records = list(records)
+    if form == "json":
+        return json.dumps({"records": [r.to_json() for r in records]}, indent=1) + "\n"
+    return "\n".join(r.to_text() for r in records)
+
+
+def loads(text: str) -> list[Record]:
+    """Every record in ``text``, text or JSON form (JSON starts with ``{`` or ``[``, text with a tag line)."""
+    stripped = text.lstrip()
+    if stripped.startswith("{") or (stripped.startswith("[") and not re.match(r"\[\w+ \"", stripped)):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not valid JSON: {error}") from None
+        if isinstance(data, dict) and "records" in data:
+            data = data["records"]
+        items = data if isinstance(data, list) else [data]
+        return [Record.from_json(item) for item in items]
+    return _read_text(text)
+
+
+def form_of(path: str | Path) -> str:
+    return "json" if str(path).endswith(".json") else "text"
+
+
+def read_file(path: str | Path) -> list[Record]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    records = loads(text)
+    if not records:
+        raise RecordError(f"{path} holds no game record")
+    return records
+
+
+def write_file(path: str | Path, records: Iterable[Record]) -> None:
+    """Write ``records`` (JSON when the name ends in ``.json``, else text), replacing the file whole."""
+    target = Path(path)
+    temporary = target.with_name(target.name + ".part")
+    temporary.write_text(dumps(records, form_of(path)), encoding="utf-8")
+    temporary.replace(target)  # a reader never sees half a file
+
+
+def _read_text(text: str) -> list[Record]:
+    records: list[Record] = []
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    views: list[str] = []
+    in_moves = False
+
+    def close(line_number: int) -> None:
+        if tags:
+            records.append(_from_tags(tags, moves, views, line_number))
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip("\r")
+        if not line.strip():
+            continue
+        if line.startswith("["):
+            if in_moves or "Game" in tags and _TAG.match(line) and _TAG.match(line)[1] == "Game":  # type: ignore[index]
+                close(number)
+                tags, moves, views, in_moves = {}, [], [], False
+            match = _TAG.match(line)
+            if not match:
+                raise RecordError(f'line {number}: a tag line must look like [Name "value"]: {_short(line)}')
+            tags[match[1]] = _unescape(match[2])
+            continue
+        if not tags:
+            raise RecordError(f"line {number}: moves before any [Game ...] tag: {_short(line)}")
+        in_moves = True
+        ply = _PLY.match(line)
+        view = _VIEW.match(line)
+        if ply and int(ply[1]) == len(moves) + 1:
+            moves.append(ply[2])
+        elif view and int(view[1]) == len(moves):
+            views.append(view[2])
+        else:
+            raise RecordError(f"line {number}: expected '{len(moves) + 1}. <move>': {_short(line)}", len(moves) + 1)
+    close(len(text.splitlines()))
+    return records
+
+
+def _from_tags(tags: dict[str, str], moves: list[str], views: list[str], line: int) -> Record:
+    if "Game" not in tags:
+        raise RecordError(f"the record ending at line {line} has no [Game ...] tag")
+    try:
+        options = json.loads(tags.get("Options", "{}"))
+    except json.JSONDecodeError as error:
+        raise RecordError(f"the Options tag is not JSON: {error}") from None
+    if not isinstance(options, dict):
+        raise RecordError("the Options tag must be a JSON object")
+    known = set(TAG_ORDER)
+    return Record(
+        game=tags["Game"], options=options, moves=list(moves), seed=_int_or_none(tags.get("Seed"), "Seed"),
+        position=tags.get("Position"), players=[p for p in tags.get("Players", "").split(",") if p],
+        date=tags.get("Date", ""), result=tags.get("Result", "*"), termination=tags.get("Termination", "unfinished"),
+        view=_int_or_none(tags.get("View"), "View"), views=list(views),
+        extra={k: v for k, v in tags.items() if k not in known},
+    )  # fmt: skip
+
+
+def _int_or_none(value: Any, name: str) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise RecordError(f"{name} must be a whole number, got {value!r}")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise RecordError(f"{name} must be a whole number, got {_short(str(value))!r}") from None
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
