@@ -28,10 +28,10 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
-    from abstracta.server import create_app, fast_bot_levels
+    from tests.server.conftest import make_app
 
     db = tmp_path_factory.mktemp("web") / "games.db"
-    app = create_app(f"sqlite:///{db}", bot_levels=fast_bot_levels(), bot_pause=0.05)
+    app = make_app(f"sqlite:///{db}", bot_pause=0.05)
     listener = socket.create_server(("127.0.0.1", 0))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
