@@ -54,12 +54,12 @@ SEAT_HELP = ("'me' (you play it: its token comes back), 'friend' (an invite code
              f"or a bot: {', '.join('bot:' + level for level in LEVELS)}; 'human' means 'me'")  # fmt: skip
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class Guard:
-    """ASGI middleware: refuse bodies over ``limit`` bytes (413) and add the security headers to every answer."""
+    """ASGI middleware: refuse bodies over ``limit`` bytes (413) and add the security headers to every answer.
+
+    A body without a Content-Length is counted as it arrives: past the limit the 413 is sent at
+    once, the app is told the client left, and whatever it answers is dropped.
+    """
 
     def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -69,10 +69,12 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
+        started = refused = False
 
         async def send_guarded(message: dict) -> None:
             nonlocal started
+            if refused:
+                return
             if message["type"] == "http.response.start":
                 started = True
                 names = {name.lower() for name, _ in message.get("headers", [])}
@@ -87,19 +89,18 @@ class Guard:
         seen = 0
 
         async def receive_counted() -> dict:
-            nonlocal seen
+            nonlocal seen, refused
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise BodyTooLarge()
+                if seen > self.limit and not refused:
+                    if not started:
+                        await self._too_large(send_guarded)
+                    refused = True
+                    return {"type": "http.disconnect"}
             return message
 
-        try:
-            await self.app(scope, receive_counted, send_guarded)
-        except BodyTooLarge:
-            if not started:
-                await self._too_large(send_guarded)
+        await self.app(scope, receive_counted, send_guarded)
 
     async def _too_large(self, send: Any) -> None:
         response = JSONResponse({"error": f"request body too large: at most {self.limit // 1024} KB"}, status_code=413)

@@ -422,8 +422,8 @@ class GameService:
             return "it is not one of your legal moves now (the view's 'moves' lists them)"
         try:
             state.play(move)
-        except ValueError as error:
-            return cut(str(error), 200)
+        except ValueError as error:  # the engine may quote the move: quoted cut, like ours
+            return cut(str(error).replace(move, cut(move, ECHO_LIMIT)) if len(move) > ECHO_LIMIT else str(error), 200)
         return "not in moves()"
 
     def _chance_run(self, state: State) -> list[str]:
@@ -643,8 +643,12 @@ def load_game(slug: Any, options: Any) -> Game:
         raise ApiError(400, f"'options' must be an object, got {type(options).__name__}")
     try:
         return abstracta.load(slug, **options)
-    except (TypeError, ValueError) as error:  # the message may quote the option: clipped
-        raise ApiError(400, cut(str(error), 200)) from None
+    except (TypeError, ValueError) as error:  # the message may quote an option: cut like any echo
+        message = str(error)
+        for value in [slug, *options.keys(), *map(str, options.values())]:
+            if isinstance(value, str) and len(value) > ECHO_LIMIT:
+                message = message.replace(value, cut(value, ECHO_LIMIT))
+        raise ApiError(400, cut(message, 300)) from None
 
 
 def rebuild(stored: StoredGame) -> LiveGame:
