@@ -9,7 +9,7 @@ SQLite file, the creation limit lifted for the test address); this process drive
   worker processes, with the server's usual bot pause);
 * ``--saturate``: instead, ``--games`` human games post moves back to back for the duration.
 
-It prints POST p50/p99, errors, stuck games (a bot game that did not move in the last
+After a 5 s warm-up (games opening, watchers connecting) it prints POST p50/p99, errors, stuck games (a bot game that did not move in the last
 10 s, or a human-vs-bot move the bot never answered) and bot reply times (from the
 human's POST to the push showing the human to move again, pause included).
 
@@ -44,6 +44,10 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[3]), log_level="warning", w
 """
 
 
+WARM_UP = 5.0
+"""Seconds before the timing starts: the games are created (spread over the first half) and connected."""
+
+
 @dataclass
 class Figures:
     posts: list[float] = field(default_factory=list)  # seconds per POST of a human move
@@ -51,6 +55,7 @@ class Figures:
     bot_replies: list[float] = field(default_factory=list)
     unanswered: int = 0
     pushes: int = 0
+    measuring: bool = False  # POSTs are timed after the warm-up only
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -139,6 +144,7 @@ async def wait_for_push(seen: dict, stop: asyncio.Event, done, patience: float =
 async def human_game(client: httpx.AsyncClient, url: str, seats: list[str], figures: Figures, stop: asyncio.Event,
                      rng: random.Random, pace: float | None) -> None:  # fmt: skip
     """Play the 'me' seats of one game after another until ``stop``; bots answer the others."""
+    await asyncio.sleep(rng.uniform(0, WARM_UP / 2))  # games open over the warm-up, as people arrive
     while not stop.is_set():
         created = await create(client, seats, figures)
         if created is None:
@@ -147,38 +153,45 @@ async def human_game(client: httpx.AsyncClient, url: str, seats: list[str], figu
         game_id, tokens = created["id"], created["tokens"]
         seen = {"ply": 0, "player": None, "over": False, "at": time.monotonic(), "event": asyncio.Event()}
         watcher = asyncio.create_task(watch(url, game_id, None, figures, seen, stop))
+        public = None
         try:
             while not stop.is_set():
                 if pace:
                     await asyncio.sleep(rng.expovariate(1 / pace))
-                view_answer = await client.get(f"/api/games/{game_id}")
-                if view_answer.status_code != 200:
-                    figures.error(f"get {view_answer.status_code}")
-                    continue
-                public = view_answer.json()
+                if public is None:
+                    view_answer = await client.get(f"/api/games/{game_id}")
+                    if view_answer.status_code != 200:
+                        figures.error(f"get {view_answer.status_code}")
+                        continue
+                    public = view_answer.json()
                 if public["over"]:
                     break
                 token = tokens.get(str(public["player"]))
                 if token is None:  # a bot is to move: wait for its push
-                    if not await wait_for_push(seen, stop, lambda: seen["ply"] > public["ply"] or seen["over"]):
+                    ply = public["ply"]
+                    if await wait_for_push(seen, stop, lambda: seen["ply"] > ply or seen["over"]) is False:
                         figures.unanswered += 1
+                    public = None
                     continue
                 mine = (await client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"})).json()
+                public = None
                 if not mine.get("moves"):
                     continue
                 began = time.monotonic()
                 response = await client.post(f"/api/games/{game_id}/moves", json={"move": rng.choice(mine["moves"]), "ply": mine["ply"]},
                                              headers={"Authorization": f"Bearer {token}"})  # fmt: skip
-                figures.posts.append(time.monotonic() - began)
+                if figures.measuring:
+                    figures.posts.append(time.monotonic() - began)
                 if response.status_code != 200:
                     figures.error(f"post {response.status_code}")
                     continue
-                after = response.json()
+                after = public = response.json()  # says who is to move next: no extra GET
                 if not after["over"] and str(after["player"]) not in tokens and after["player"] >= 0:
+                    public = None
                     # Human-vs-bot: time the bot's answer, pause included, from this POST to its push.
                     answered = await wait_for_push(
                         seen, stop, lambda: seen["over"] or seen["ply"] > after["ply"] and str(seen["player"]) in tokens)
-                    if answered:
+                    if answered and figures.measuring:
                         figures.bot_replies.append(time.monotonic() - began)
                     elif answered is False:
                         figures.unanswered += 1
@@ -211,6 +224,8 @@ async def run(url: str, games: int, seconds: float, level: str, saturate: bool, 
             tasks += [asyncio.create_task(human_game(client, url, ["me", f"bot:{level}"], figures, stop,
                                                      random.Random(rng.random()), 2.0)) for _ in range(10)]  # fmt: skip
             bots = [asyncio.create_task(bot_game(client, url, level, figures, stop)) for _ in range(10)]
+        await asyncio.sleep(WARM_UP)
+        figures.measuring = True
         began = time.monotonic()
         await asyncio.sleep(seconds)
         stop.set()
