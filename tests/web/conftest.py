@@ -66,6 +66,9 @@ def page(browser) -> Iterator[object]:
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    # The server's Content-Security-Policy must not block anything the app itself does.
+    opened.on("console", lambda message: errors.append(message.text)
+              if "Content Security Policy" in message.text else None)  # fmt: skip
     opened.errors = errors
     yield opened
     context.close()

@@ -106,7 +106,10 @@ def test_lobby_lists_every_game_with_a_picture(page, server_url):
 def test_strategic_reserve_invite_link_typed_moves_and_spectators(page, browser, server_url):
     start_from_lobby(page, server_url, "strategic-reserve", ["me", "friend"])
     invite = page.locator(".invite input").input_value()
-    assert "#token=" in invite
+    assert "#invite=" in invite and "#token=" not in invite
+    game_id = page.url.rsplit("/", 1)[-1]
+    held = f"Object.keys(JSON.parse(localStorage.getItem('abstracta:tokens:{game_id}') || '{{}}'))"
+    assert page.evaluate(held) == ["0"]  # the creator's browser never holds the friend's seat
     # Red types a move instead of clicking.
     page.wait_for_function("document.body.dataset.myTurn === '1'")
     target = page.locator("#board [data-sq].target").first.get_attribute("data-sq")
@@ -121,7 +124,17 @@ def test_strategic_reserve_invite_link_typed_moves_and_spectators(page, browser,
     friend = friend_context.new_page()
     friend.goto(invite)
     friend.wait_for_function("document.body.dataset.myTurn === '1'")
-    assert "#token" not in friend.url
+    assert "#invite" not in friend.url
+    assert friend.evaluate(held) == ["1"]
+    page.wait_for_function("!document.querySelector('.invite')")  # the link is gone once the friend joined
+    assert page.evaluate(f"localStorage.getItem('abstracta:invites:{game_id}')") == "{}"
+    # The link works once: a second browser opening it gets told so and holds no seat.
+    late_context = browser.new_context()
+    late = late_context.new_page()
+    late.goto(invite)
+    late.wait_for_function("document.querySelector('[data-testid=error]').textContent.includes('used already')")
+    assert late.evaluate(held) == []
+    late_context.close()
     friend.locator("#board [data-sq].target").first.click()
     page.wait_for_function("document.body.dataset.myTurn === '1'")  # Red sees it live
     assert page.locator("[data-testid=history] li").count() == 3  # one line a turn: Red, Blue, then Red's new roll

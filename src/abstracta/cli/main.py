@@ -395,7 +395,7 @@ def serve(
         address = f"http://{shown}:{listener.getsockname()[1]}/"
         console = stdout_console()
         say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
-        say(console, f"API docs at {address}docs   database: {url}   Ctrl-C stops.")
+        say(console, f"API description at {address}openapi.json   database: {url}   Ctrl-C stops.")
         server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
         server.run(sockets=[listener])
 

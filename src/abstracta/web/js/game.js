@@ -388,6 +388,15 @@ async function main() {
       showError(e.status === 410 ? "This invite link has been used already: it works once." : `This invite link does not work: ${e.message}`);
     }
     history.replaceState(null, "", location.pathname);
+  } else if (hash.get("token")) {
+    // A seat's own token (e.g. to move a game of yours to another device): kept, then tidied away.
+    try {
+      const view = await api("GET", `/api/games/${encodeURIComponent(gameId)}`, { token: hash.get("token") });
+      if (view.you !== null) holdToken(gameId, view.you, hash.get("token"));
+    } catch (e) {
+      showError(`This link does not work: ${e.message}`);
+    }
+    history.replaceState(null, "", location.pathname);
   }
   const tokens = Object.values(heldTokens(gameId));
   if (!tokens.length) tokens.push("");
