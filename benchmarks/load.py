@@ -90,6 +90,14 @@ class Server:
                 raise SystemExit("the server did not start")
             time.sleep(0.2)
 
+    def cpu_seconds(self) -> float:
+        """CPU time the server process has used so far (user + system), from /proc; NaN elsewhere."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return float("nan")
+
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(20)
@@ -211,7 +219,8 @@ async def bot_game(client: httpx.AsyncClient, url: str, level: str, figures: Fig
     return not seen["over"] and time.monotonic() - seen["at"] > 10
 
 
-async def run(url: str, games: int, seconds: float, level: str, saturate: bool, seed: int) -> dict:
+async def run(server: "Server", games: int, seconds: float, level: str, saturate: bool, seed: int) -> dict:
+    url = server.url
     figures = Figures()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -226,10 +235,10 @@ async def run(url: str, games: int, seconds: float, level: str, saturate: bool, 
             bots = [asyncio.create_task(bot_game(client, url, level, figures, stop)) for _ in range(10)]
         await asyncio.sleep(WARM_UP)
         figures.measuring = True
-        began = time.monotonic()
+        began, cpu_began = time.monotonic(), server.cpu_seconds()
         await asyncio.sleep(seconds)
         stop.set()
-        elapsed = time.monotonic() - began
+        elapsed, cpu = time.monotonic() - began, server.cpu_seconds() - cpu_began
         await asyncio.gather(*tasks, return_exceptions=True)
         stuck = sum(1 for result in await asyncio.gather(*bots, return_exceptions=True) if result is not False)
     posts = figures.posts
@@ -241,6 +250,9 @@ async def run(url: str, games: int, seconds: float, level: str, saturate: bool, 
         "unanswered": figures.unanswered, "pushes": figures.pushes,
         "bot_reply_p50_s": round(percentile(figures.bot_replies, 0.5), 2),
         "bot_reply_p99_s": round(percentile(figures.bot_replies, 0.99), 2), "bot_replies": len(figures.bot_replies),
+        # The server's own CPU per human move (its POST, the GET before it, the pushes after it, bot
+        # moves in between): the cost of the work, whatever share of the machine the server got.
+        "server_cpu_share": round(cpu / elapsed, 2), "server_cpu_ms_per_post": round(1000 * cpu / max(1, len(posts)), 2),
     }  # fmt: skip
 
 
@@ -255,12 +267,12 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="append each run's figures to this JSON-lines file")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
-    print("| N | mode | POSTs | POST/s | p50 ms | p99 ms | errors | stuck | bot reply p50 / p99 s |")
-    print("|---|---|---|---|---|---|---|---|---|", flush=True)
+    print("| N | mode | POSTs | POST/s | p50 ms | p99 ms | errors | stuck | bot reply p50 / p99 s | server CPU share | CPU ms / POST |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
     for games in args.games:
         server = Server(args.bot_pause)
         try:
-            figures = asyncio.run(run(server.url, games, args.seconds, args.level, args.saturate, args.seed))
+            figures = asyncio.run(run(server, games, args.seconds, args.level, args.saturate, args.seed))
         finally:
             server.stop()
         figures["load_after"] = round(os.getloadavg()[0], 2)
@@ -268,7 +280,8 @@ def main() -> None:
         print(f"| {games} | {'saturating' if args.saturate else 'human pace'} | {figures['posts']} | "
               f"{figures['posts_per_s']} | {figures['post_p50_ms']} | {figures['post_p99_ms']} | {errors} | "
               f"{figures['stuck']} | {figures['bot_reply_p50_s']} / {figures['bot_reply_p99_s']} "
-              f"({figures['bot_replies']}) |", flush=True)  # fmt: skip
+              f"({figures['bot_replies']}) | {figures['server_cpu_share']} | {figures['server_cpu_ms_per_post']} |",
+              flush=True)  # fmt: skip
         if args.json:
             with args.json.open("a") as out:
                 out.write(json.dumps(figures) + "\n")

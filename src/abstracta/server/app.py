@@ -311,17 +311,18 @@ def create_app(
         return rows
 
     @app.get("/api/games/{game_id}", tags=["play"], summary="The game as the token's seat sees it (no token: spectator)")
-    def get_game(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+    def get_game(game_id: str, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
         live = service.get(game_id)
-        return service.view_json(live, live.holder(bearer(authorization)))
+        # Plain JSON values already: a JSONResponse skips FastAPI's slow recursive encoder (the hot path).
+        return JSONResponse(service.view_json(live, live.holder(bearer(authorization))))
 
     @app.post("/api/games/{game_id}/moves", tags=["play"], summary="Play a move for the token's seat",
               description="The move and every chance outcome it triggers are stored together before the answer. "
               "503 (with Retry-After): the database was busy and nothing was played; send the move again.")  # fmt: skip
-    def post_move(game_id: str, body: NewMove, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+    def post_move(game_id: str, body: NewMove, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
         token = bearer(authorization)
         live = service.play(game_id, token, body.move, body.ply)
-        return service.view_json(live, live.holder(token))
+        return JSONResponse(service.view_json(live, live.holder(token)))
 
     @app.get("/api/games/{game_id}/replay", tags=["play"], summary="Every position so far, as the token's seat saw it")
     def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
