@@ -110,3 +110,20 @@ def test_a_sqlite_uri_url_is_refused_with_a_clear_error(tmp_path):
     with pytest.raises(ValueError, match="plain path"):
         Store(f"sqlite:///file:{tmp_path}/games.db?mode=ro&uri=true")
     assert not any(path.name.startswith("file:") for path in tmp_path.iterdir())
+
+
+def test_start_up_listens_at_once_and_loads_only_the_games_waiting_for_the_server(db_url):
+    with make_client(db_url) as client:
+        for _ in range(5):
+            two_humans(client)
+        bot_game = client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", "bot:random"]}).json()
+        token = bot_game["tokens"]["0"]
+        client.app.state.service._closing.set()  # the bots stop, as when the server is killed mid-game
+        view = view_of(client, bot_game["id"], token)
+        client.post(f"/api/games/{bot_game['id']}/moves", json={"move": view["moves"][0]}, headers=auth(token))
+    with make_client(db_url) as client:
+        service = client.app.state.service
+        assert client.get("/healthz").status_code == 200
+        assert service.resumed.wait(30) and service.wait_for_bots(30)
+        assert service.loaded() == 1  # the bot's game only; the five waiting for people stay on disk
+        assert view_of(client, bot_game["id"], token)["player"] == 0
