@@ -219,7 +219,8 @@ async def bot_game(client: httpx.AsyncClient, url: str, level: str, figures: Fig
     return not seen["over"] and time.monotonic() - seen["at"] > 10
 
 
-async def run(server: "Server", games: int, seconds: float, level: str, saturate: bool, seed: int) -> dict:
+async def run(server: "Server", games: int, seconds: float, level: str, saturate: bool, seed: int,
+              bot_games: int = 10) -> dict:  # fmt: skip
     url = server.url
     figures = Figures()
     stop = asyncio.Event()
@@ -231,8 +232,8 @@ async def run(server: "Server", games: int, seconds: float, level: str, saturate
         bots: list[asyncio.Task] = []
         if not saturate:
             tasks += [asyncio.create_task(human_game(client, url, ["me", f"bot:{level}"], figures, stop,
-                                                     random.Random(rng.random()), 2.0)) for _ in range(10)]  # fmt: skip
-            bots = [asyncio.create_task(bot_game(client, url, level, figures, stop)) for _ in range(10)]
+                                                     random.Random(rng.random()), 2.0)) for _ in range(bot_games)]  # fmt: skip
+            bots = [asyncio.create_task(bot_game(client, url, level, figures, stop)) for _ in range(bot_games)]
         await asyncio.sleep(WARM_UP)
         figures.measuring = True
         began, cpu_began = time.monotonic(), server.cpu_seconds()
@@ -261,6 +262,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[10, 100], help="human games per run, one run each")
     parser.add_argument("--seconds", type=float, default=40, help="length of each run")
     parser.add_argument("--level", default="easy", help="bot level of the bot games (default: easy)")
+    parser.add_argument("--bot-games", type=int, default=10,
+                        help="bot-vs-bot games, and as many human-vs-bot games (default 10)")
     parser.add_argument("--bot-pause", type=float, default=0.6, help="the server's bot pause (default 0.6 s)")
     parser.add_argument("--saturate", action="store_true", help="moves back to back, no bots, no pace")
     parser.add_argument("--seed", type=int, default=1)
@@ -272,7 +275,8 @@ def main() -> None:
     for games in args.games:
         server = Server(args.bot_pause)
         try:
-            figures = asyncio.run(run(server, games, args.seconds, args.level, args.saturate, args.seed))
+            figures = asyncio.run(run(server, games, args.seconds, args.level, args.saturate, args.seed,
+                                          args.bot_games))  # fmt: skip
         finally:
             server.stop()
         figures["load_after"] = round(os.getloadavg()[0], 2)

@@ -26,8 +26,8 @@ def shared_pool() -> ProcessPoolExecutor:
     """Two bot processes shared by every test server of the session (started once, stopped at exit)."""
     global _pool
     if _pool is None:
-        from abstracta.server import bot_pool
+        from abstracta.server.service import bot_pool, stop_pool
 
         _pool = bot_pool(2)
-        atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
+        atexit.register(stop_pool, _pool)
     return _pool

@@ -86,12 +86,28 @@ def unavailable(error: Exception, what: str) -> ApiError:
 _worker_games: dict[tuple[str, str], Game] = {}
 
 
-def _lower_priority() -> None:
-    """Worker processes yield the CPU to the server's requests when both want it."""
+def _worker_setup(server_pid: int) -> None:
+    """In each worker: yield the CPU to the server's requests, and end when the server has gone.
+
+    A pool's worker holds both ends of its task queue, so it never sees the server die (kill -9,
+    an interrupted shutdown); a watcher thread ends it instead of leaving it behind.
+    """
     try:
         os.nice(5)
     except OSError:
         pass
+
+    def watch_server() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:
+                pass
+
+    threading.Thread(target=watch_server, name="abstracta-server-watch", daemon=True).start()
 
 
 def think(factory: BotFactory, slug: str, options_json: str, level: str, view: Any, seed: int) -> str | None:
@@ -112,7 +128,16 @@ def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=context,
-                               initializer=_lower_priority)  # fmt: skip
+                               initializer=_worker_setup, initargs=(os.getpid(),))  # fmt: skip
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a bot pool now: pending thoughts are dropped and thinking workers are ended."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
 
 
 # -- one game in memory -------------------------------------------------------------
@@ -233,7 +258,9 @@ class GameService:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._own_executor and self._executor is not None:
+        if self._own_executor and isinstance(self._executor, ProcessPoolExecutor):
+            stop_pool(self._executor)
+        elif self._own_executor and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
     def _spawn(self, coroutine: Any) -> None:
