@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import secrets
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,8 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from abstracta.server import create_app, fast_bot_levels  # noqa: E402
+from abstracta.server import create_app  # noqa: E402
+from tests.server.quick_bots import quick_bot, shared_pool  # noqa: E402
 
 SHORT_OPTIONS = {
     "laser-chess": {"max_plies": 120},
@@ -28,12 +31,38 @@ MAX_PLIES = 1500
 """Random play is stopped here for games that can run long; every game checked so far ends well before."""
 
 
-def make_client(db_url: str) -> TestClient:
-    return TestClient(create_app(db_url, bot_levels=fast_bot_levels(), bot_pause=0))
+def make_app(db_url: str, **settings):
+    """The app with quick bots on the shared worker pool and no bot pause; ``settings`` override."""
+    settings = {"bot_factory": quick_bot, "bot_executor": shared_pool(), "bot_pause": 0,
+                "creation_limit": (10_000, 60.0), **settings}  # fmt: skip
+    return create_app(db_url, **settings)
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
+def make_client(db_url: str, **settings) -> TestClient:
+    return TestClient(make_app(db_url, **settings))
+
+
+POSTGRES_URL = os.environ.get("ABSTRACTA_TEST_POSTGRES")
+"""A PostgreSQL server URL (``.ci/run`` exports one); the server tests then run on it as well as on SQLite."""
+
+
+def _fresh_postgres_database(server_url: str) -> str:
+    """A new, empty database on that server; its URL."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"abstracta_test_{secrets.token_hex(6)}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return make_url(server_url).set(database=name).render_as_string(hide_password=False)
+
+
+@pytest.fixture(params=["sqlite"] + (["postgresql"] if POSTGRES_URL else []))
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "postgresql":
+        return _fresh_postgres_database(POSTGRES_URL)
     return f"sqlite:///{tmp_path / 'games.db'}"
 
 
@@ -55,7 +84,9 @@ def view_of(client: TestClient, game_id: str, token: str | None = None) -> dict:
 
 def settle(client: TestClient) -> None:
     """Wait until the bots have made every move that is theirs to make."""
-    assert client.app.state.service.wait_for_bots(60), "bots did not finish in time"
+    service = client.app.state.service
+    assert service.resumed.wait(30), "the server did not resume its games"
+    assert service.wait_for_bots(60), "bots did not finish in time"
 
 
 def play_randomly(client: TestClient, game_id: str, tokens: dict[str, str], rng: random.Random,

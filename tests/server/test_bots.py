@@ -1,31 +1,22 @@
-"""Bot levels: the names the issue lists, mapped to today's bots with growing budgets of at most 2 s."""
+"""Bots: the server's levels are abstracta.bots.LEVELS, bots think in worker processes and pause asynchronously."""
 
 from __future__ import annotations
 
 import time
 
-from abstracta.bots import MCTSBot, RandomBot
-from abstracta.server import default_bot_levels
-from tests.server.conftest import view_of
+from abstracta.bots import LEVELS
+from tests.server.conftest import make_client, settle, view_of
 
 
-def test_levels_are_random_then_mcts_with_growing_budgets_of_at_most_two_seconds():
-    levels = default_bot_levels()
-    assert list(levels) == ["random", "easy", "medium", "hard"]
-    assert isinstance(levels["random"].make(1), RandomBot)
-    searchers = [levels[name].make(1) for name in ("easy", "medium", "hard")]
-    assert all(isinstance(bot, MCTSBot) for bot in searchers)
-    assert all(bot.seconds is not None and bot.seconds <= 2.0 for bot in searchers)
-    budgets = [(bot.iterations or float("inf"), bot.seconds) for bot in searchers]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+def test_the_seat_levels_are_the_bots_levels(client):
+    for level in LEVELS:
+        assert client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", f"bot:{level}"]}).status_code == 201
+    response = client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", "bot:god"]})
+    assert response.status_code == 400 and all(f"bot:{level}" in response.json()["error"] for level in LEVELS)
 
 
-def test_a_bot_waits_at_least_its_pause(db_url):
-    from fastapi.testclient import TestClient
-
-    from abstracta.server import create_app, fast_bot_levels
-
-    with TestClient(create_app(db_url, bot_levels=fast_bot_levels(), bot_pause=0.4)) as client:
+def test_a_bot_waits_at_least_its_pause_without_holding_up_other_requests(db_url):
+    with make_client(db_url, bot_pause=0.4) as client:
         created = client.post("/api/games", json={"game": "strategic-reserve", "seats": ["bot:random", "human"]})
         began = time.monotonic()
         game_id = created.json()["id"]
@@ -33,3 +24,14 @@ def test_a_bot_waits_at_least_its_pause(db_url):
             assert time.monotonic() - began < 10
             time.sleep(0.02)
         assert time.monotonic() - began >= 0.35
+
+
+def test_many_bot_games_pause_at_once_not_one_after_another(db_url):
+    """Forty bots pausing 0.5 s each finish their first move in far less than 40 x 0.5 s."""
+    with make_client(db_url, bot_pause=0.5) as client:
+        ids = [client.post("/api/games", json={"game": "strategic-reserve", "seats": ["bot:random", "me"]}).json()["id"]
+               for _ in range(40)]  # fmt: skip
+        began = time.monotonic()
+        settle(client)
+        assert time.monotonic() - began < 8
+        assert all(view_of(client, game_id)["ply"] >= 1 for game_id in ids)

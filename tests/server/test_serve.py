@@ -23,6 +23,8 @@ def test_serve_has_help():
 def test_serve_refuses_a_bad_port_a_busy_port_and_a_bad_database(tmp_path):
     assert_one_line_error(run("serve", "--port", "70000"), "--port")
     assert_one_line_error(run("serve", "--bot-pause", "-1"), "--bot-pause")
+    assert_one_line_error(run("serve", "--bot-workers", "0"), "--bot-workers")
+    assert_one_line_error(run("serve", "--db", "sqlite:///file:x.db?mode=ro&uri=true"), "plain path")
     assert_one_line_error(run("serve", "--db", "nosuchdriver://x"), "cannot open the database")
     with socket.create_server(("127.0.0.1", 0)) as busy:
         port = str(busy.getsockname()[1])

@@ -23,11 +23,10 @@ def test_watchers_get_their_own_view_after_every_move(client):
         response = client.post(f"/api/games/{game_id}/moves", json={"move": first["moves"][0]},
                                headers=auth(tokens["0"]))  # fmt: skip
         assert response.status_code == 200
-        placed, rolled = red.receive_json(), red.receive_json()  # the placement, then Blue's roll
-        assert (placed["ply"], rolled["ply"]) == (first["ply"] + 1, first["ply"] + 2)
-        assert placed["history"][-1] == first["moves"][0] and rolled["player"] == 1 and rolled["moves"] == []
+        rolled = red.receive_json()  # the placement and Blue's roll, stored and pushed together
+        assert rolled["ply"] == first["ply"] + 2 and rolled["history_players"][-2:] == [0, -1]
+        assert rolled["history"][-2] == first["moves"][0] and rolled["player"] == 1 and rolled["moves"] == []
         assert rolled == view_of(client, game_id, tokens["0"])
-        assert spectator.receive_json()["ply"] == first["ply"] + 1
         assert spectator.receive_json() == view_of(client, game_id)
 
 
@@ -38,8 +37,8 @@ def test_bot_moves_are_pushed(client):
         view = blue.receive_json()
         assert view["player"] == 1 and view["moves"]
         client.post(f"/api/games/{game_id}/moves", json={"move": view["moves"][0]}, headers=auth(tokens["1"]))
-        seen = [blue.receive_json() for _ in range(4)]  # Blue places, Red rolls, the bot places, Blue rolls
-        assert [v["ply"] for v in seen] == [view["ply"] + i for i in range(1, 5)]
+        seen = [blue.receive_json() for _ in range(2)]  # Blue places and Red rolls; the bot places and Blue rolls
+        assert [v["ply"] for v in seen] == [view["ply"] + 2, view["ply"] + 4]
         assert seen[-1]["player"] == 1 and seen[-1]["moves"]
 
 

@@ -28,10 +28,10 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
-    from abstracta.server import create_app, fast_bot_levels
+    from tests.server.conftest import make_app
 
     db = tmp_path_factory.mktemp("web") / "games.db"
-    app = create_app(f"sqlite:///{db}", bot_levels=fast_bot_levels(), bot_pause=0.05)
+    app = make_app(f"sqlite:///{db}", bot_pause=0.05)
     listener = socket.create_server(("127.0.0.1", 0))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
@@ -66,6 +66,9 @@ def page(browser) -> Iterator[object]:
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    # The server's Content-Security-Policy must not block anything the app itself does.
+    opened.on("console", lambda message: errors.append(message.text)
+              if "Content Security Policy" in message.text else None)  # fmt: skip
     opened.errors = errors
     yield opened
     context.close()

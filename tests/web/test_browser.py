@@ -22,7 +22,7 @@ def start_from_lobby(page, server_url, slug, seats, options=None):
     for name, value in (options or {}).items():
         page.fill(f"#opt-{name}", str(value))
         page.press(f"#opt-{name}", "Tab")  # 'change' asks the server for the players these options give
-        page.wait_for_function("!document.querySelector('#create').disabled")
+        page.wait_for_function("() => !document.querySelector('#create').disabled")
     for player, choice in enumerate(seats):
         page.select_option(f"[data-testid=seat-{player}]", choice)
     page.click("[data-testid=create-game]")
@@ -95,35 +95,48 @@ def test_lobby_lists_every_game_with_a_picture(page, server_url):
     page.click("[data-testid=game-strategic-reserve]")
     page.fill("#opt-reserve", "99")
     page.press("#opt-reserve", "Tab")
-    page.wait_for_function("document.querySelector('#setup-error').textContent.includes('reserve')")
+    page.wait_for_function("() => document.querySelector('#setup-error').textContent.includes('reserve')")
     assert page.locator("#create").is_disabled()
     page.fill("#opt-reserve", "6")
     page.press("#opt-reserve", "Tab")
-    page.wait_for_function("!document.querySelector('#create').disabled")
+    page.wait_for_function("() => !document.querySelector('#create').disabled")
     page.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
 
 
 def test_strategic_reserve_invite_link_typed_moves_and_spectators(page, browser, server_url):
     start_from_lobby(page, server_url, "strategic-reserve", ["me", "friend"])
     invite = page.locator(".invite input").input_value()
-    assert "#token=" in invite
+    assert "#invite=" in invite and "#token=" not in invite
+    game_id = page.url.rsplit("/", 1)[-1]
+    held = f"Object.keys(JSON.parse(localStorage.getItem('abstracta:tokens:{game_id}') || '{{}}'))"
+    assert page.evaluate(held) == ["0"]  # the creator's browser never holds the friend's seat
     # Red types a move instead of clicking.
-    page.wait_for_function("document.body.dataset.myTurn === '1'")
+    page.wait_for_function("() => document.body.dataset.myTurn === '1'")
     target = page.locator("#board [data-sq].target").first.get_attribute("data-sq")
     page.fill("[data-testid=move-input]", "z9")
     page.press("[data-testid=move-input]", "Enter")
-    page.wait_for_function("document.querySelector('[data-testid=error]').textContent.includes('illegal')")
+    page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent.includes('illegal')")
     page.fill("[data-testid=move-input]", target)
     page.press("[data-testid=move-input]", "Enter")
-    page.wait_for_function("document.body.dataset.myTurn === '0'")
+    page.wait_for_function("() => document.body.dataset.myTurn === '0'")
     # The friend opens the invite link in another browser and plays Blue.
     friend_context = browser.new_context()
     friend = friend_context.new_page()
     friend.goto(invite)
-    friend.wait_for_function("document.body.dataset.myTurn === '1'")
-    assert "#token" not in friend.url
+    friend.wait_for_function("() => document.body.dataset.myTurn === '1'")
+    assert "#invite" not in friend.url
+    assert friend.evaluate(held) == ["1"]
+    page.wait_for_function("() => !document.querySelector('.invite')")  # the link is gone once the friend joined
+    assert page.evaluate(f"localStorage.getItem('abstracta:invites:{game_id}')") == "{}"
+    # The link works once: a second browser opening it gets told so and holds no seat.
+    late_context = browser.new_context()
+    late = late_context.new_page()
+    late.goto(invite)
+    late.wait_for_function("() => document.querySelector('[data-testid=error]').textContent.includes('used already')")
+    assert late.evaluate(held) == []
+    late_context.close()
     friend.locator("#board [data-sq].target").first.click()
-    page.wait_for_function("document.body.dataset.myTurn === '1'")  # Red sees it live
+    page.wait_for_function("() => document.body.dataset.myTurn === '1'")  # Red sees it live
     assert page.locator("[data-testid=history] li").count() == 3  # one line a turn: Red, Blue, then Red's new roll
     # A spectator sees the game but has nothing to click.
     watcher_context = browser.new_context()

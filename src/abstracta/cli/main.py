@@ -395,13 +395,20 @@ def serve(
     bot_pause: Annotated[
         float, typer.Option("--bot-pause", metavar="SECONDS", help="Least time a bot takes per move, so moves can be followed.")
     ] = 0.6,
+    bot_workers: Annotated[
+        Optional[int],
+        typer.Option("--bot-workers", metavar="N", help="Processes the bots think in [default: one per core].",
+                     show_default=False),
+    ] = None,
 ) -> None:
-    """Start the web app: lobby, games in the browser, REST API (/docs) and live updates."""
+    """Start the web app: lobby, games in the browser, REST API (/openapi.json) and live updates."""
     with command_boundary():
         if not 0 <= port <= 65535:
             fail(f"--port must be from 0 to 65535, got {port}")
         if bot_pause < 0:
             fail(f"--bot-pause must be 0 or more, got {bot_pause:g}")
+        if bot_workers is not None and not 1 <= bot_workers <= 64:
+            fail(f"--bot-workers must be from 1 to 64, got {bot_workers}")
         import socket
 
         import uvicorn
@@ -410,7 +417,7 @@ def serve(
 
         url = db or default_database_url()
         try:
-            application = create_app(url, bot_pause=bot_pause)
+            application = create_app(url, bot_pause=bot_pause, bot_workers=bot_workers)
         except Exception as error:  # a bad URL or an unreachable database
             fail(f"cannot open the database {url}: {error}")
         try:
@@ -421,7 +428,7 @@ def serve(
         address = f"http://{shown}:{listener.getsockname()[1]}/"
         console = stdout_console()
         say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
-        say(console, f"API docs at {address}docs   database: {url}   Ctrl-C stops.")
+        say(console, f"API description at {address}openapi.json   database: {url}   Ctrl-C stops.")
         server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
         server.run(sockets=[listener])
 

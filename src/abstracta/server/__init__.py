@@ -4,8 +4,7 @@
 """
 
 from abstracta.server.app import create_app
-from abstracta.server.service import ApiError, BotLevel, GameService, default_bot_levels, fast_bot_levels
-from abstracta.server.store import Store, default_database_url
+from abstracta.server.service import ApiError, GameService, bot_pool
+from abstracta.server.store import Store, StoreUnavailable, default_database_url
 
-__all__ = ["ApiError", "BotLevel", "GameService", "Store", "create_app", "default_bot_levels",
-           "default_database_url", "fast_bot_levels"]  # fmt: skip
+__all__ = ["ApiError", "GameService", "Store", "StoreUnavailable", "bot_pool", "create_app", "default_database_url"]

@@ -2,13 +2,20 @@
 
 Every error a client can cause answers ``4xx`` with ``{"error": "..."}``; nothing a
 client sends can crash the server or change a game except a legal move by the seat
-to move.
+to move. A busy database answers ``503`` with ``Retry-After`` and changes nothing.
+Bodies over 64 KB get ``413``; game creation is rate-limited per client address;
+every response carries a Content-Security-Policy, ``X-Frame-Options: DENY`` and
+``X-Content-Type-Options: nosniff``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+import time
+from collections import deque
+from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -22,35 +29,134 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import abstracta
+from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
 from abstracta.server.hub import Hub, Watcher
-from abstracta.server.service import ApiError, BotLevel, GameService, load_game
+from abstracta.server.service import ApiError, BotFactory, GameService, load_game
 from abstracta.server.store import Store
 
 log = logging.getLogger("abstracta.server")
 
 WEB_DIR = Path(str(resources.files("abstracta") / "web"))
+MAX_BODY = 64 * 1024
+"""Largest request body accepted, in bytes; a move or a game's options are a few hundred."""
+MAX_WATCHERS = 64
+"""Most WebSocket connections one game accepts at once."""
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+     b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]  # fmt: skip
+SEAT_HELP = ("'me' (you play it: its token comes back), 'friend' (an invite code comes back instead), "
+             f"or a bot: {', '.join('bot:' + level for level in LEVELS)}; 'human' means 'me'")  # fmt: skip
+
+
+class Guard:
+    """ASGI middleware: refuse bodies over ``limit`` bytes (413) and add the security headers to every answer.
+
+    A body without a Content-Length is counted as it arrives: past the limit the 413 is sent at
+    once, the app is told the client left, and whatever it answers is dropped.
+    """
+
+    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = refused = False
+
+        async def send_guarded(message: dict) -> None:
+            nonlocal started
+            if refused:
+                return
+            if message["type"] == "http.response.start":
+                started = True
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []),
+                                      *[(name, value) for name, value in SECURITY_HEADERS if name not in names]]  # fmt: skip
+            await send(message)
+
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._too_large(send_guarded)
+            return
+        seen = 0
+
+        async def receive_counted() -> dict:
+            nonlocal seen, refused
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit and not refused:
+                    if not started:
+                        await self._too_large(send_guarded)
+                    refused = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        await self.app(scope, receive_counted, send_guarded)
+
+    async def _too_large(self, send: Any) -> None:
+        response = JSONResponse({"error": f"request body too large: at most {self.limit // 1024} KB"}, status_code=413)
+        await response({"type": "http"}, None, send)
+
+
+class RateLimit:
+    """At most ``count`` events per ``seconds`` for each key (a client address)."""
+
+    def __init__(self, count: int, seconds: float) -> None:
+        self.count = count
+        self.seconds = seconds
+        self._events: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def check(self, key: str) -> None:
+        now = time.monotonic()
+        with self._lock:
+            if len(self._events) > 10_000:  # forget quiet addresses
+                self._events = {k: v for k, v in self._events.items() if v and now - v[-1] < self.seconds}
+            events = self._events.setdefault(key, deque())
+            while events and now - events[0] >= self.seconds:
+                events.popleft()
+            if len(events) >= self.count:
+                wait = max(1, int(self.seconds - (now - events[0])) + 1)
+                raise ApiError(429, f"too many new games from this address: at most {self.count} "
+                                    f"every {self.seconds:g} s; try again in {wait} s", {"Retry-After": str(wait)})  # fmt: skip
+            events.append(now)
 
 
 class NewGame(BaseModel):
     game: str = Field(description="Game slug, e.g. 'strategic-reserve' (GET /api/catalog lists them).")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options; defaults fill the rest.")
-    seats: Optional[list[str]] = Field(
-        default=None,
-        description="One entry per player: 'human', 'bot:random', 'bot:easy', 'bot:medium' or 'bot:hard'. "
-        "Default: every seat human.",
-    )
-    # Bounded to a signed 32-bit column, so every database backend (PostgreSQL too) can store it.
-    seed: Optional[int] = Field(default=None, ge=0, le=2**31 - 1,
-                                description="Seed of the setup randomness, 0 to 2**31 - 1; fresh when left out.")
+    seats: Optional[list[str]] = Field(default=None, description=f"One entry per player: {SEAT_HELP}. Default: every seat 'me'.")
+    seed: Optional[int] = Field(
+        default=None, ge=0, le=2**256 - 1,
+        description="Seed of the setup randomness (any non-negative int below 2**256); only for games with "
+        "perfect information: for the others the server draws a 128-bit seed and refuses one sent (422). "
+        "Fresh when left out.")  # fmt: skip
 
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [
-        {"game": "strategic-reserve", "options": {"reserve": 6}, "seats": ["human", "bot:easy"]}]}}  # fmt: skip
+        {"game": "strategic-reserve", "options": {"reserve": 6}, "seats": ["me", "friend"]}]}}  # fmt: skip
 
 
 class Created(BaseModel):
     id: str
-    tokens: dict[str, str] = Field(description="A secret token for each human seat, by player number.")
+    tokens: dict[str, str] = Field(description="The secret token of each 'me' seat, by player number: "
+                                   "send it as 'Authorization: Bearer <token>'.")  # fmt: skip
+    invites: dict[str, str] = Field(description="A one-time invite code for each 'friend' seat, by player number: "
+                                    "the friend trades it for the seat's token with POST /api/invites/{code}.")  # fmt: skip
+
+
+class Joined(BaseModel):
+    game: str = Field(description="The game's id.")
+    seat: int = Field(description="The player number of the seat the invite opened.")
+    token: str = Field(description="The seat's secret token; it is shown this once and never again.")
 
 
 class NewMove(BaseModel):
@@ -89,27 +195,48 @@ def _validation_message(error: RequestValidationError) -> tuple[int, str]:
 def create_app(
     db_url: str | None = None,
     *,
-    bot_levels: dict[str, BotLevel] | None = None,
+    bot_factory: BotFactory = level_bot,
     bot_pause: float = 0.6,
+    bot_workers: int | None = None,
+    bot_executor: Executor | None = None,
+    busy_timeout: float = 5.0,
+    creation_limit: tuple[int, float] = (30, 60.0),
+    idle_seconds: float = 600.0,
+    sweep_seconds: float = 5.0,
+    docs: bool = False,
 ) -> FastAPI:
-    """The app over a store at ``db_url`` (default: SQLite in the user's data directory)."""
-    store = Store(db_url)
-    service = GameService(store, bot_levels=bot_levels, bot_pause=bot_pause)
+    """The app over a store at ``db_url`` (default: SQLite in the user's data directory).
+
+    ``bot_factory(level, game, seed)`` makes the bots (default :func:`abstracta.bots.level_bot`);
+    they think in ``bot_workers`` processes (default: one per core) or on ``bot_executor``.
+    ``creation_limit`` is (games, seconds) per client address. ``docs`` serves Swagger UI at
+    /docs and ReDoc at /redoc, whose pages load their scripts from a CDN: off by default.
+    """
+    store = Store(db_url, busy_timeout=busy_timeout)
+    service = GameService(store, bot_factory=bot_factory, bot_pause=bot_pause, bot_workers=bot_workers,
+                          bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
     hub = Hub(service)
+    service.keep = lambda game_id: hub.watching(game_id) > 0
+    creations = RateLimit(*creation_limit)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        await asyncio.to_thread(service.resume)
+        await service.start()  # listens at once: unfinished games are resumed in the background
         yield
-        await asyncio.to_thread(service.close)
+        await service.stop()
         store.close()
 
     app = FastAPI(
         title="abstracta",
         version=abstracta.__version__,
-        description="Play abstract strategy games by their exact rules. The browser app uses exactly this API.",
+        description="Play abstract strategy games by their exact rules. The browser app uses exactly this API. "
+        "A seat is played with its secret token (`Authorization: Bearer <token>`); a friend's seat starts as a "
+        "one-time invite code. A 503 answer (busy database) changed nothing: retry after `Retry-After` seconds.",
         lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
     )
+    app.add_middleware(Guard)
     app.state.service = service
     app.state.store = store
     app.state.hub = hub
@@ -117,7 +244,7 @@ def create_app(
     # -- errors: always {"error": "..."} -------------------------------------------
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse({"error": error.message}, status_code=error.status)
+        return JSONResponse({"error": error.message}, status_code=error.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -147,10 +274,20 @@ def create_app(
         game = load_game(slug, body.options)
         return setup_info(game)
 
-    @app.post("/api/games", status_code=201, response_model=Created, tags=["play"], summary="Start a game")
-    def new_game(body: NewGame) -> dict[str, Any]:
-        game_id, tokens = service.create(body.game, body.options, body.seats, body.seed)
-        return {"id": game_id, "tokens": tokens}
+    @app.post("/api/games", status_code=201, response_model=Created, tags=["play"], summary="Start a game",
+              description="Seats: " + SEAT_HELP + ". The answer holds a token for each 'me' seat and a one-time "
+              "invite code for each 'friend' seat; the server keeps only their hashes. Rate-limited per address "
+              "(429 with Retry-After).")  # fmt: skip
+    def new_game(body: NewGame, request: Request) -> dict[str, Any]:
+        creations.check(request.client.host if request.client else "unknown")
+        game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed)
+        return {"id": game_id, "tokens": tokens, "invites": invites}
+
+    @app.post("/api/invites/{code}", response_model=Joined, tags=["play"], summary="Take a friend's seat with an invite",
+              description="Trades a one-time invite code for the seat's token. Works once: a used code answers 410, "
+              "an unknown one 404.")  # fmt: skip
+    def join(code: str) -> dict[str, Any]:
+        return service.redeem(code)
 
     @app.get("/api/games", tags=["play"], summary="Games in progress and finished, most recent first")
     def list_games(
@@ -174,15 +311,18 @@ def create_app(
         return rows
 
     @app.get("/api/games/{game_id}", tags=["play"], summary="The game as the token's seat sees it (no token: spectator)")
-    def get_game(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+    def get_game(game_id: str, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
         live = service.get(game_id)
-        return service.view_json(live, live.holder(bearer(authorization)))
+        # Plain JSON values already: a JSONResponse skips FastAPI's slow recursive encoder (the hot path).
+        return JSONResponse(service.view_json(live, live.holder(bearer(authorization))))
 
-    @app.post("/api/games/{game_id}/moves", tags=["play"], summary="Play a move for the token's seat")
-    def post_move(game_id: str, body: NewMove, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+    @app.post("/api/games/{game_id}/moves", tags=["play"], summary="Play a move for the token's seat",
+              description="The move and every chance outcome it triggers are stored together before the answer. "
+              "503 (with Retry-After): the database was busy and nothing was played; send the move again.")  # fmt: skip
+    def post_move(game_id: str, body: NewMove, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
         token = bearer(authorization)
         live = service.play(game_id, token, body.move, body.ply)
-        return service.view_json(live, live.holder(token))
+        return JSONResponse(service.view_json(live, live.holder(token)))
 
     @app.get("/api/games/{game_id}/replay", tags=["play"], summary="Every position so far, as the token's seat saw it")
     def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
@@ -200,11 +340,14 @@ def create_app(
             await websocket.close(code=4000 + error.status)
             return
         watcher = Watcher(holder, asyncio.get_running_loop())
-        hub.join(game_id, watcher)
+        if not hub.join(game_id, watcher, limit=MAX_WATCHERS):
+            await websocket.send_json({"error": f"this game has {MAX_WATCHERS} watchers already; try again later"})
+            await websocket.close(code=1013)  # try again later
+            return
         receiving = pushing = None
         try:
             await websocket.send_json(await asyncio.to_thread(service.view_json, live, holder))
-            receiving = asyncio.ensure_future(websocket.receive_text())
+            receiving = asyncio.ensure_future(websocket.receive())
             while True:
                 pushing = asyncio.ensure_future(watcher.queue.get())
                 done, _ = await asyncio.wait({receiving, pushing}, return_when=asyncio.FIRST_COMPLETED)
@@ -213,9 +356,14 @@ def create_app(
                 else:
                     pushing.cancel()
                 if receiving in done:
-                    receiving.result()  # raises WebSocketDisconnect when the client leaves
-                    receiving = asyncio.ensure_future(websocket.receive_text())  # clients may ping; ignored
-        except WebSocketDisconnect:
+                    message = receiving.result()
+                    if message["type"] == "websocket.disconnect":
+                        break
+                    if message.get("bytes") is not None:  # only text pings are expected
+                        await websocket.close(code=1003, reason="binary frames are not accepted")
+                        break
+                    receiving = asyncio.ensure_future(websocket.receive())  # clients may ping; ignored
+        except (WebSocketDisconnect, RuntimeError):  # the client left mid-send
             pass
         finally:
             hub.leave(game_id, watcher)

@@ -33,9 +33,14 @@ class Hub:
         self._lock = threading.Lock()
         service.subscribe(self.publish)
 
-    def join(self, game_id: str, watcher: Watcher) -> None:
+    def join(self, game_id: str, watcher: Watcher, limit: int | None = None) -> bool:
+        """Add ``watcher``; ``False`` (and nothing added) when the game has ``limit`` watchers already."""
         with self._lock:
-            self._watchers.setdefault(game_id, set()).add(watcher)
+            watchers = self._watchers.setdefault(game_id, set())
+            if limit is not None and len(watchers) >= limit:
+                return False
+            watchers.add(watcher)
+            return True
 
     def leave(self, game_id: str, watcher: Watcher) -> None:
         with self._lock:

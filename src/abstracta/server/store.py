@@ -3,11 +3,19 @@
 A game row holds what is needed to rebuild it exactly: the slug, the options, the
 seed given to ``game.start`` and, in its own table, every move as played (the full
 move, never the public form; chance outcomes included). Rebuilding replays them
-from ``game.start(seed)``. Seat tokens are kept only as SHA-256 digests, so the
-database alone never lets anyone play a seat.
+from ``game.start(seed)``. Seat tokens and invite codes are kept only as SHA-256
+digests, so the database alone never lets anyone play a seat.
 
-Any SQLAlchemy URL works (``sqlite:///path``, ``postgresql://...``); the default is
-a SQLite file in the user's data directory (:func:`default_database_url`).
+Seeds are stored as text (``x`` and hexadecimal digits): the server draws 128-bit
+seeds, which no integer column of every backend can hold.
+
+Writes go through one writer at a time (a lock in this process), and SQLite runs in
+WAL mode with ``synchronous=NORMAL`` and a busy timeout, so concurrent games queue
+for the database instead of failing with ``database is locked``. A write that still
+fails raises :class:`StoreUnavailable` and changes nothing.
+
+Any SQLAlchemy URL works (``sqlite:///path``, ``postgresql+psycopg://...``); the
+default is a SQLite file in the user's data directory (:func:`default_database_url`).
 """
 
 from __future__ import annotations
@@ -15,10 +23,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from sqlalchemy import (
     JSON,
@@ -30,12 +39,25 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    event,
     func,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError, DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+CHANCE_PLAYER = -1
+
+class StoreUnavailable(Exception):
+    """The database refused or timed out a write (locked, unreachable); nothing was stored."""
+
+
+class MoveConflict(Exception):
+    """Another writer stored that ply first (two copies of one game in memory); nothing was stored."""
 
 
 def default_database_url() -> str:
@@ -46,6 +68,18 @@ def default_database_url() -> str:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seed_text(seed: int) -> str:
+    return f"x{seed:x}"
+
+
+def seed_value(stored: Any) -> int:
+    """A stored seed back as an int: ``x``-hex text, or a plain integer from databases written before."""
+    if isinstance(stored, int):
+        return stored
+    stored = str(stored)
+    return int(stored[1:], 16) if stored.startswith("x") else int(stored)
 
 
 def _now() -> datetime:
@@ -62,9 +96,9 @@ class GameRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     slug: Mapped[str] = mapped_column(String(64))
     options: Mapped[str] = mapped_column(Text)  # JSON text: exact types (int vs bool) survive every backend
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(80))  # seed_text(): 'x' + hex digits, any size
     num_players: Mapped[int] = mapped_column(Integer)
-    # Denormalised summary for the lobby list; the moves table is the truth.
+    # Denormalised summary for the lobby list and the sweep; the moves table is the truth.
     plies: Mapped[int] = mapped_column(Integer, default=0)
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seat_to_move: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -83,6 +117,8 @@ class SeatRow(Base):
     player: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(32))  # "human" or "bot:<level>"
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # A friend's seat: the digest of its one-time invite code; token_hash stays empty until it is used.
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class MoveRow(Base):
@@ -107,6 +143,7 @@ class StoredGame:
     seed: int
     seats: list[str]
     token_hashes: list[str | None]
+    invite_hashes: list[str | None]
     moves: list[str]
 
 
@@ -126,27 +163,87 @@ class Summary:
     updated: datetime
 
 
-class Store:
-    """The database behind the server. Every method is one short transaction."""
+def _check_url(url: str) -> None:
+    """Refuse what SQLAlchemy would misread: SQLite URI file names would become a junk ``file:`` directory."""
+    if url.startswith("sqlite") and ("uri=true" in url.lower() or url.split("///", 1)[-1].startswith("file:")):
+        raise ValueError("SQLite URI file names (file:...?uri=true) are not supported; "
+                         "give a plain path such as sqlite:///path/to/games.db")  # fmt: skip
 
-    def __init__(self, url: str | None = None) -> None:
+
+class Store:
+    """The database behind the server. Every method is one short transaction.
+
+    ``busy_timeout`` (seconds) is how long a write waits for a locked database before
+    :class:`StoreUnavailable` is raised (SQLite's busy timeout; PostgreSQL's lock timeout).
+    """
+
+    def __init__(self, url: str | None = None, *, busy_timeout: float = 5.0) -> None:
         self.url = url or default_database_url()
-        if self.url.startswith("sqlite:///") and not self.url.startswith("sqlite:///:memory:"):
-            Path(self.url.removeprefix("sqlite:///")).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        _check_url(self.url)
+        self.busy_timeout = busy_timeout
+        self.sqlite = self.url.startswith("sqlite")
+        if self.sqlite and self.url.startswith("sqlite:///") and not self.url.startswith("sqlite:///:memory:"):
+            Path(self.url.removeprefix("sqlite:///").split("?", 1)[0]).expanduser().parent.mkdir(
+                parents=True, exist_ok=True)  # fmt: skip
         kwargs: dict[str, Any] = {}
-        if self.url.startswith("sqlite"):
+        if self.sqlite:
             # Requests, bots and the lobby touch the database from several threads.
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout}
             if ":memory:" in self.url or self.url == "sqlite://":
                 from sqlalchemy.pool import StaticPool
 
                 kwargs["poolclass"] = StaticPool
+        elif self.url.startswith("postgresql"):
+            kwargs["connect_args"] = {"options": f"-c lock_timeout={int(busy_timeout * 1000)}"}
+            kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.sqlite:
+            event.listen(self.engine, "connect", self._sqlite_pragmas)
+        self._writer = threading.Lock()  # one writer at a time: queue here, not in "database is locked"
         Base.metadata.create_all(self.engine)
+        self._upgrade()
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _sqlite_pragmas(self, connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        if ":memory:" not in self.url and self.url != "sqlite://":
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+        cursor.close()
+
+    def _upgrade(self) -> None:
+        """Bring a database written by an older version up to these tables (new columns only)."""
+        inspector = inspect(self.engine)
+        seat_columns = {column["name"] for column in inspector.get_columns("seats")}
+        game_columns = {column["name"]: column for column in inspector.get_columns("games")}
+        with self.engine.begin() as connection:
+            if "invite_hash" not in seat_columns:
+                connection.execute(text("ALTER TABLE seats ADD COLUMN invite_hash VARCHAR(64)"))
+            seed_type = str(game_columns["seed"]["type"]).upper()
+            if not self.sqlite and "INT" in seed_type:  # SQLite keeps 'x...' text in any column
+                connection.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE VARCHAR(80) USING seed::text"))
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def _write(self, work: Any) -> Any:
+        """Run ``work(session)`` in one transaction through the single writer."""
+        with self._writer:
+            try:
+                with self._session.begin() as session:
+                    return work(session)
+            except IntegrityError as error:
+                raise MoveConflict(str(error.orig)) from None
+            except (OperationalError, DBAPIError) as error:
+                raise StoreUnavailable(str(getattr(error, "orig", error)).splitlines()[0]) from None
+
+    def _read(self, work: Any) -> Any:
+        try:
+            with self._session() as session:
+                return work(session)
+        except (OperationalError, DBAPIError) as error:
+            raise StoreUnavailable(str(getattr(error, "orig", error)).splitlines()[0]) from None
 
     def create_game(
         self,
@@ -155,25 +252,58 @@ class Store:
         options: dict[str, Any],
         seed: int,
         seats: list[str],
-        tokens: dict[int, str],
+        token_hashes: list[str | None],
+        invite_hashes: list[str | None],
+        moves: list[tuple[int, str]],
         summary: dict[str, Any],
     ) -> None:
-        with self._session.begin() as session:
-            session.add(GameRow(id=game_id, slug=slug, options=json.dumps(options), seed=seed,
-                                num_players=len(seats), **summary))  # fmt: skip
-            for player, kind in enumerate(seats):
-                token = tokens.get(player)
-                session.add(SeatRow(game_id=game_id, player=player, kind=kind,
-                                    token_hash=hash_token(token) if token else None))  # fmt: skip
+        """The game, its seats and the chance outcomes drawn at its start, in one transaction."""
 
-    def add_move(self, game_id: str, ply: int, player: int, move: str, summary: dict[str, Any]) -> None:
-        """Record move number ``ply``; the unique (game, ply) key refuses a second writer of the same ply."""
-        with self._session.begin() as session:
-            session.add(MoveRow(game_id=game_id, ply=ply, player=player, move=move))
+        def work(session: Session) -> None:
+            session.add(GameRow(id=game_id, slug=slug, options=json.dumps(options), seed=seed_text(seed),
+                                num_players=len(seats), **summary))  # fmt: skip
+            session.flush()
+            for player, kind in enumerate(seats):
+                session.add(SeatRow(game_id=game_id, player=player, kind=kind, token_hash=token_hashes[player],
+                                    invite_hash=invite_hashes[player]))  # fmt: skip
+            for ply, (player, move) in enumerate(moves):
+                session.add(MoveRow(game_id=game_id, ply=ply, player=player, move=move))
+
+        self._write(work)
+
+    def add_moves(self, game_id: str, first_ply: int, moves: Iterable[tuple[int, str]], summary: dict[str, Any]) -> None:
+        """Record moves ``first_ply``, ``first_ply + 1``, ... in one transaction (a move and the chance
+        outcomes it triggers); the unique (game, ply) key refuses a second writer of the same ply."""
+
+        def work(session: Session) -> None:
+            for offset, (player, move) in enumerate(moves):
+                session.add(MoveRow(game_id=game_id, ply=first_ply + offset, player=player, move=move))
+            session.flush()
             session.execute(update(GameRow).where(GameRow.id == game_id).values(updated=_now(), **summary))
 
+        self._write(work)
+
+    def redeem_invite(self, invite_hash: str, token_hash: str) -> tuple[str, int] | None | bool:
+        """Turn the invite with this digest into a seat token, once.
+
+        ``(game_id, player)`` on success; ``False`` when the invite was used already; ``None``
+        when no invite has this digest.
+        """
+
+        def work(session: Session) -> tuple[str, int] | None | bool:
+            seat = session.scalars(select(SeatRow).where(SeatRow.invite_hash == invite_hash)).first()
+            if seat is None:
+                return None
+            done = session.execute(update(SeatRow).where(SeatRow.id == seat.id, SeatRow.token_hash.is_(None))
+                                   .values(token_hash=token_hash))  # fmt: skip
+            if done.rowcount != 1:
+                return False
+            return seat.game_id, seat.player
+
+        return self._write(work)
+
     def load(self, game_id: str) -> StoredGame | None:
-        with self._session() as session:
+        def work(session: Session) -> StoredGame | None:
             row = session.get(GameRow, game_id)
             if row is None:
                 return None
@@ -183,14 +313,17 @@ class Store:
                 id=row.id,
                 slug=row.slug,
                 options=json.loads(row.options),
-                seed=row.seed,
+                seed=seed_value(row.seed),
                 seats=[seat.kind for seat in seats],
                 token_hashes=[seat.token_hash for seat in seats],
+                invite_hashes=[seat.invite_hash for seat in seats],
                 moves=list(moves),
             )
 
+        return self._read(work)
+
     def summaries(self, limit: int = 100, over: bool | None = None) -> list[Summary]:
-        with self._session() as session:
+        def work(session: Session) -> list[Summary]:
             query = select(GameRow).order_by(GameRow.updated.desc()).limit(limit)
             if over is not None:
                 query = query.where(GameRow.over == over)
@@ -206,10 +339,21 @@ class Store:
                 for row in rows
             ]
 
+        return self._read(work)
+
+    def needing_action(self) -> list[str]:
+        """Unfinished games waiting for the server itself: at a chance node, or a bot's seat to move."""
+
+        def work(session: Session) -> list[str]:
+            at_chance = select(GameRow.id).where(GameRow.over == False, GameRow.to_move == CHANCE_PLAYER)  # noqa: E712
+            bot_turn = (select(GameRow.id).join(SeatRow, (SeatRow.game_id == GameRow.id) & (SeatRow.player == GameRow.to_move))
+                        .where(GameRow.over == False, SeatRow.kind.like("bot:%")))  # noqa: E712  # fmt: skip
+            return sorted(set(session.scalars(at_chance)) | set(session.scalars(bot_turn)))
+
+        return self._read(work)
+
     def unfinished_ids(self) -> list[str]:
-        with self._session() as session:
-            return list(session.scalars(select(GameRow.id).where(GameRow.over == False)))  # noqa: E712
+        return self._read(lambda session: list(session.scalars(select(GameRow.id).where(GameRow.over == False))))  # noqa: E712
 
     def count(self) -> int:
-        with self._session() as session:
-            return session.scalar(select(func.count()).select_from(GameRow)) or 0
+        return self._read(lambda session: session.scalar(select(func.count()).select_from(GameRow)) or 0)

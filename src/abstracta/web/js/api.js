@@ -38,7 +38,8 @@ export function holdToken(id, player, token) {
   localStorage.setItem(key("tokens", id), JSON.stringify(tokens));
 }
 
-// Invite links made for friends' seats, kept so the creator can copy them again.
+// One-time invite codes made for friends' seats, kept so the creator can copy the link again
+// until the friend has joined (the game page then forgets them). Never a friend's token.
 export function invites(id) {
   try {
     return JSON.parse(localStorage.getItem(key("invites", id)) || "{}");
@@ -51,6 +52,6 @@ export function saveInvites(id, map) {
   localStorage.setItem(key("invites", id), JSON.stringify(map));
 }
 
-export function inviteLink(id, token) {
-  return `${location.origin}/g/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+export function inviteLink(id, code) {
+  return `${location.origin}/g/${encodeURIComponent(id)}#invite=${encodeURIComponent(code)}`;
 }

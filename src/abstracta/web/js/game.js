@@ -1,6 +1,6 @@
 // The game page: board, moves by clicking or typing, move list, live updates by WebSocket,
 // result banner and replay slider. Everything it knows comes from the API's views.
-import { api, heldTokens, holdToken, invites, inviteLink } from "./api.js";
+import { api, heldTokens, holdToken, invites, inviteLink, saveInvites } from "./api.js";
 import { boardFor } from "../boards/index.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -194,17 +194,22 @@ function renderSeats() {
     row.append(dot, label, score);
     box.append(row);
   });
+  // The creator's invite links, shown only while the server says the friend has not joined; then forgotten.
   const links = invites(gameId);
+  const waiting = new Set((view.waiting_for || []).map(String));
+  const open = Object.fromEntries(Object.entries(links).filter(([p]) => waiting.has(p)));
+  if (Object.keys(open).length !== Object.keys(links).length) saveInvites(gameId, open);
   const inviteBox = $("invites");
   inviteBox.replaceChildren();
-  for (const [p, token] of Object.entries(links)) {
+  for (const [p, code] of Object.entries(open)) {
     const line = document.createElement("div");
     line.className = "invite";
+    line.dataset.testid = `invite-${p}`;
     const input = document.createElement("input");
     input.readOnly = true;
-    input.value = inviteLink(gameId, token);
+    input.value = inviteLink(gameId, code);
     input.addEventListener("focus", () => input.select());
-    line.append(`Invite for ${seatName(Number(p))}: `, input);
+    line.append(`Invite for ${seatName(Number(p))} (works once): `, input);
     inviteBox.append(line);
   }
 }
@@ -372,15 +377,24 @@ function connect(token) {
 }
 
 async function main() {
-  // An invite link carries its seat's token after '#token='; keep it for reloads and tidy the address.
+  // An invite link carries a one-time code after '#invite=': trade it for the seat's token, which stays
+  // in this browser only, and tidy the address so the used code is not bookmarked.
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token")) {
-    const token = hash.get("token");
+  if (hash.get("invite")) {
     try {
-      const view = await api("GET", `/api/games/${encodeURIComponent(gameId)}`, { token });
-      if (view.you !== null) holdToken(gameId, view.you, token);
+      const joined = await api("POST", `/api/invites/${encodeURIComponent(hash.get("invite"))}`);
+      holdToken(joined.game, joined.seat, joined.token);
     } catch (e) {
-      showError(`This invite link does not work: ${e.message}`);
+      showError(e.status === 410 ? "This invite link has been used already: it works once." : `This invite link does not work: ${e.message}`);
+    }
+    history.replaceState(null, "", location.pathname);
+  } else if (hash.get("token")) {
+    // A seat's own token (e.g. to move a game of yours to another device): kept, then tidied away.
+    try {
+      const view = await api("GET", `/api/games/${encodeURIComponent(gameId)}`, { token: hash.get("token") });
+      if (view.you !== null) holdToken(gameId, view.you, hash.get("token"));
+    } catch (e) {
+      showError(`This link does not work: ${e.message}`);
     }
     history.replaceState(null, "", location.pathname);
   }

@@ -135,16 +135,10 @@ async function create(event) {
   event.preventDefault();
   const error = document.getElementById("setup-error");
   const choices = [...document.querySelectorAll("#seat-fields select")].map((s) => s.value);
-  const seats = choices.map((c) => (c.startsWith("bot:") ? c : "human"));
   try {
-    const created = await api("POST", "/api/games", { body: { game: chosen.entry.game, options: readOptions(), seats } });
-    const friends = {};
-    choices.forEach((choice, p) => {
-      const token = created.tokens[String(p)];
-      if (choice === "me") holdToken(created.id, p, token);
-      if (choice === "friend") friends[String(p)] = token;
-    });
-    saveInvites(created.id, friends);
+    const created = await api("POST", "/api/games", { body: { game: chosen.entry.game, options: readOptions(), seats: choices } });
+    for (const [p, token] of Object.entries(created.tokens)) holdToken(created.id, p, token);
+    saveInvites(created.id, created.invites);
     location.href = `/g/${encodeURIComponent(created.id)}`;
   } catch (e) {
     error.textContent = e.message;

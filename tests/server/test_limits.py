@@ -1,0 +1,129 @@
+"""Limits: oversized bodies, binary frames, too many sockets, a creation flood, long echoes, idle games,
+security headers and SQLite URI URLs get their documented answers, and the server keeps serving."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from abstracta.server.app import MAX_WATCHERS
+from abstracta.server.store import Store
+from tests.server.conftest import auth, make_client, view_of
+
+
+def two_humans(client):
+    created = client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", "me"]}).json()
+    return created["id"], created["tokens"]
+
+
+def test_a_body_over_64_kb_gets_413_and_the_server_keeps_serving(client):
+    game_id, tokens = two_humans(client)
+    before = view_of(client, game_id)
+    huge = {"move": "a" * 70_000}
+    response = client.post(f"/api/games/{game_id}/moves", json=huge, headers=auth(tokens["0"]))
+    assert response.status_code == 413 and "64 KB" in response.json()["error"]
+
+    def chunks():  # no Content-Length: counted while it arrives
+        for _ in range(80):
+            yield b"x" * 1024
+
+    streamed = client.post("/api/games", content=chunks(), headers={"Content-Type": "application/json"})
+    assert streamed.status_code == 413
+    assert view_of(client, game_id) == before and client.get("/healthz").json() == {"ok": True}
+
+
+def test_a_long_move_or_option_is_cut_to_80_characters_in_the_error(client):
+    game_id, tokens = two_humans(client)
+    response = client.post(f"/api/games/{game_id}/moves", json={"move": "z" * 60_000}, headers=auth(tokens["0"]))
+    assert response.status_code == 400 and len(response.json()["error"]) < 400 and "z" * 81 not in response.text
+    response = client.post("/api/games", json={"game": "strategic-reserve", "options": {"reserve": "9" * 60_000}})
+    assert response.status_code == 400 and len(response.json()["error"]) <= 300 and "9" * 81 not in response.text
+    response = client.post("/api/games", json={"game": "strategic-reserve", "options": {"q" * 5000: 1}})
+    assert response.status_code == 400 and "q" * 81 not in response.text
+
+
+def test_a_binary_frame_closes_with_1003_and_the_server_keeps_serving(client):
+    game_id, tokens = two_humans(client)
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        socket.receive_json()
+        socket.send_bytes(b"\x00\x01binary")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1003
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        socket.send_text("ping")  # text is still welcome
+        assert socket.receive_json()["id"] == game_id
+
+
+def test_a_game_takes_at_most_its_cap_of_sockets(client):
+    game_id, _ = two_humans(client)
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        for _ in range(MAX_WATCHERS):
+            stack.enter_context(client.websocket_connect(f"/ws/games/{game_id}")).receive_json()
+        with client.websocket_connect(f"/ws/games/{game_id}") as extra:
+            assert "watchers already" in extra.receive_json()["error"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                extra.receive_json()
+            assert closed.value.code == 1013
+        assert client.app.state.hub.watching(game_id) == MAX_WATCHERS
+    other, _ = two_humans(client)  # another game is not affected
+    with client.websocket_connect(f"/ws/games/{other}") as socket:
+        assert socket.receive_json()["id"] == other
+
+
+def test_a_creation_flood_from_one_address_gets_429_with_retry_after(db_url):
+    with make_client(db_url, creation_limit=(5, 60.0)) as client:
+        answers = [client.post("/api/games", json={"game": "strategic-reserve"}) for _ in range(8)]
+        assert [a.status_code for a in answers] == [201] * 5 + [429] * 3
+        assert int(answers[-1].headers["Retry-After"]) >= 1 and "too many" in answers[-1].json()["error"]
+        assert client.get("/api/games").status_code == 200 and len(client.get("/api/games").json()) == 5
+
+
+def test_every_page_and_answer_carries_the_security_headers(client):
+    game_id, _ = two_humans(client)
+    for path in ("/", f"/g/{game_id}", "/static/js/game.js", "/api/catalog", f"/api/games/{game_id}", "/nope"):
+        headers = client.get(path).headers
+        assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert "script-src 'self'" in headers["content-security-policy"]
+    assert client.get("/docs").status_code == 404 and client.get("/redoc").status_code == 404
+
+
+def test_finished_and_idle_games_leave_memory_and_come_back_on_demand(db_url):
+    with make_client(db_url, idle_seconds=0.2, sweep_seconds=0.1) as client:
+        game_id, tokens = two_humans(client)
+        view = view_of(client, game_id, tokens["0"])
+        service = client.app.state.service
+        deadline = time.monotonic() + 10
+        while service.loaded():
+            assert time.monotonic() < deadline, "the idle game never left memory"
+            time.sleep(0.05)
+        assert view_of(client, game_id, tokens["0"]) == view  # loaded again, exactly as it was
+        assert service.loaded() == 1
+
+
+def test_a_sqlite_uri_url_is_refused_with_a_clear_error(tmp_path):
+    with pytest.raises(ValueError, match="plain path"):
+        Store(f"sqlite:///file:{tmp_path}/games.db?mode=ro&uri=true")
+    assert not any(path.name.startswith("file:") for path in tmp_path.iterdir())
+
+
+def test_start_up_listens_at_once_and_loads_only_the_games_waiting_for_the_server(db_url):
+    with make_client(db_url) as client:
+        for _ in range(5):
+            two_humans(client)
+        bot_game = client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", "bot:random"]}).json()
+        token = bot_game["tokens"]["0"]
+        client.app.state.service._closing.set()  # the bots stop, as when the server is killed mid-game
+        view = view_of(client, bot_game["id"], token)
+        client.post(f"/api/games/{bot_game['id']}/moves", json={"move": view["moves"][0]}, headers=auth(token))
+    with make_client(db_url) as client:
+        service = client.app.state.service
+        assert client.get("/healthz").status_code == 200
+        assert service.resumed.wait(30) and service.wait_for_bots(30)
+        assert service.loaded() == 1  # the bot's game only; the five waiting for people stay on disk
+        assert view_of(client, bot_game["id"], token)["player"] == 0
