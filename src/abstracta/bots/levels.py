@@ -12,6 +12,7 @@ named bot so that new levels can be measured against it.
 
 from __future__ import annotations
 
+from abstracta.bots.alphabeta import AlphaBetaBot
 from abstracta.bots.base import Bot
 from abstracta.bots.mcts import MCTSBot
 from abstracta.bots.random_bot import RandomBot
@@ -27,11 +28,33 @@ TIME_LIMITS: dict[str, float] = {"random": 0.05, "easy": 0.3, "medium": 1.0, "ha
 """The most a level may think per move, in seconds, on this project's 2-core reference machine."""
 
 
+ALPHA_BETA_LEVELS: dict[str, dict[str, int | None]] = {
+    "easy": {"max_depth": 2, "max_nodes": None, "quiescence": 1},
+    "medium": {"max_nodes": 5_000, "quiescence": 2},
+    "hard": {"max_nodes": 20_000, "quiescence": 2},
+}
+"""Alpha-beta budgets per level, in nodes (deterministic); ``TIME_LIMITS`` only caps them.
+
+``easy`` always completes two plies (it sees every one-move threat to its King
+and every King shot), ``medium`` and ``hard`` go as deep as their node budgets
+allow (three or four plies from the Laser Chess setups; see benchmarks/README.md).
+"""
+
+
+def _suits_alpha_beta(game: Game) -> bool:
+    """Two players, no chance, nothing hidden, and the game tells the search what positions are worth."""
+    return (
+        not game.has_chance and game.perfect_information and game.num_players == 2 and game.knowledge() is not None
+    )
+
+
 def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
     """The bot that plays ``game`` at ``level``; ``seed`` makes its choices repeatable.
 
     Raises ``ValueError`` naming the valid levels for an unknown one.
     """
+    if level in ALPHA_BETA_LEVELS and _suits_alpha_beta(game):
+        return AlphaBetaBot(game.knowledge(), seconds=TIME_LIMITS[level], seed=seed, name=level, **ALPHA_BETA_LEVELS[level])
     if level == "random":
         return RandomBot(seed)
     if level == "easy":
