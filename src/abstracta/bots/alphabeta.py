@@ -139,12 +139,11 @@ class AlphaBetaBot:
 
     def evaluate(self, state: State) -> list[float]:
         """Per-player values in [-1, 1] from the same search that chooses (returns() when over)."""
-        players = state.game.num_players
         if state.over:
             return list(state.returns())
         check_decision_state(state)
         value = score_to_value(self.search(state, single_move_shortcut=False).score)
-        values = [-value] * players
+        values = [-value] * len(state.returns())  # one entry per player
         values[state.player] = value
         return values
 
@@ -153,7 +152,8 @@ class AlphaBetaBot:
         check_decision_state(state)
         knowledge = self.knowledge
         if knowledge is None:
-            knowledge = self.knowledge = state.game.knowledge() or Knowledge()
+            offered = getattr(state.game, "knowledge", None)  # games outside the package may lack the hook
+            knowledge = self.knowledge = (offered() if offered else None) or Knowledge()
         self._reset()
         self._started = time.perf_counter()
         moves = state.moves()
