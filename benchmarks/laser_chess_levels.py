@@ -30,10 +30,39 @@ from laser_chess_greedy import GreedyLaserChessBot  # noqa: E402
 SETUPS = ("ace", "curiosity", "grail", "mercury", "sophie")
 
 
-def make_bot(name: str, game, seed: int):
+class Recorder:
+    """Passes ``choose`` through and keeps the search reports of an alpha-beta bot."""
+
+    def __init__(self, bot, reports: list) -> None:
+        self.bot, self.reports, self.name = bot, reports, bot.name
+
+    def choose(self, state) -> str:
+        move = self.bot.choose(state)
+        report = getattr(self.bot, "last_report", None)
+        if report is not None and report.stopped != "single":
+            self.reports.append(report)
+        return move
+
+
+def make_bot(name: str, game, seed: int, reports: list):
     if name == "greedy":
         return GreedyLaserChessBot(seed)
-    return level_bot(name, game, seed)
+    return Recorder(level_bot(name, game, seed), reports)
+
+
+def search_summary(name: str, reports: list) -> str:
+    """Mean depth, nodes and seconds per move of an alpha-beta level, and how often the time cap cut it."""
+    if not reports:
+        return ""
+    moves = len(reports)
+    depth = sum(r.depth for r in reports) / moves
+    nodes = sum(r.nodes for r in reports) / moves
+    seconds = sum(r.seconds for r in reports) / moves
+    capped = sum(r.stopped == "time" for r in reports)
+    return (
+        f"{name}: {moves} searches, mean depth {depth:.1f}, {nodes:.0f} nodes, {seconds:.2f} s "
+        f"({nodes / seconds if seconds else 0:.0f} nodes/s), time cap hit {capped}x, longest {max(r.seconds for r in reports):.2f} s"
+    )
 
 
 def elo_difference(score: float) -> float:
@@ -47,6 +76,7 @@ def elo_difference(score: float) -> float:
 
 def run_pair(first: str, second: str, games: int, seed: int, max_plies: int) -> dict:
     wins = losses = draws = plies = 0
+    reports: dict[str, list] = {first: [], second: []}
     started = time.perf_counter()
     for index in range(games):
         setup = SETUPS[(index // 2) % len(SETUPS)]
@@ -55,8 +85,8 @@ def run_pair(first: str, second: str, games: int, seed: int, max_plies: int) -> 
         first_seat = index % 2
         seeds = (rng.getrandbits(32), rng.getrandbits(32))
         bots = [None, None]
-        bots[first_seat] = make_bot(first, game, seeds[0])
-        bots[1 - first_seat] = make_bot(second, game, seeds[1])
+        bots[first_seat] = make_bot(first, game, seeds[0], reports[first])
+        bots[1 - first_seat] = make_bot(second, game, seeds[1], reports[second])
         record = play_game(game, bots, rng, index)
         result = record.returns[first_seat]
         wins += result > 0
@@ -85,6 +115,7 @@ def run_pair(first: str, second: str, games: int, seed: int, max_plies: int) -> 
         "elo": elo_difference(score),
         "mean_plies": plies / games,
         "seconds": time.perf_counter() - started,
+        "searches": [search_summary(name, found) for name, found in reports.items() if found],
     }
 
 
@@ -118,6 +149,8 @@ def main() -> None:
             f"{row['mean_plies']:.0f} plies a game, {row['seconds']:.0f} s",
             flush=True,
         )
+        for line in row["searches"]:
+            print(f"  {line}", flush=True)
 
 
 if __name__ == "__main__":
