@@ -120,34 +120,40 @@ class ShotTable:
         marks, self.static = _path_marks(board, colour)
         owned = _OWNED[colour]
         targets = TARGETS[colour]
+        is_laser, is_switch, rotation_moves = _IS_LASER, _IS_SWITCH, ROTATION_MOVES
         changing: list[tuple[str, int, int, int]] = []
+        add = changing.append
         count = 0
-        for square in range(80):
-            code = board[square]
+        for square, code in enumerate(board):
             if not owned[code]:
                 continue
-            rotations = ROTATION_MOVES[code][square]
+            rotations = rotation_moves[code][square]
             count += len(rotations)
             on_path = marks[square]
             if on_path:
                 for move in rotations:
-                    changing.append((move, square, square, PLUS if move[-1] == "+" else MINUS))
-            if _IS_LASER[code]:
+                    add((move, square, square, PLUS if move[-1] == "+" else MINUS))
+            if is_laser[code]:
                 continue
-            if _IS_SWITCH[code]:
+            if is_switch[code]:
                 swap_ok = SWAP_INTO[square]
                 for target, move in targets[square]:
                     other = board[target]
                     if not other or swap_ok[other]:
                         count += 1
                         if on_path or marks[target]:
-                            changing.append((move, square, target, 0))
+                            add((move, square, target, 0))
+            elif on_path:
+                for target, move in targets[square]:
+                    if not board[target]:
+                        count += 1
+                        add((move, square, target, 0))
             else:
                 for target, move in targets[square]:
                     if not board[target]:
                         count += 1
-                        if on_path or marks[target]:
-                            changing.append((move, square, target, 0))
+                        if marks[target]:
+                            add((move, square, target, 0))
         self.count = count
         changed: dict[str, int] = {}
         scratch = list(board)
