@@ -29,7 +29,7 @@ TIME_LIMITS: dict[str, float] = {"random": 0.05, "easy": 0.3, "medium": 1.0, "ha
 
 
 ALPHA_BETA_LEVELS: dict[str, dict[str, int | None]] = {
-    "easy": {"max_depth": 2, "max_nodes": None, "quiescence": 1},
+    "easy": {"max_depth": 2, "max_nodes": None, "quiescence": 0},
     "medium": {"max_nodes": 3_000, "quiescence": 2},
     "hard": {"max_nodes": 12_000, "quiescence": 2},
 }
