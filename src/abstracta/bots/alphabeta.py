@@ -156,7 +156,7 @@ class AlphaBetaBot:
             knowledge = self.knowledge = (offered() if offered else None) or Knowledge()
         self._reset()
         self._started = time.perf_counter()
-        moves = state.moves()
+        moves = list(state.moves())  # a copy: some games hand out their own list
         self.rng.shuffle(moves)  # only breaks ties: the game's ordering below is a stable sort
         root_moves = knowledge.order(state, moves)
         if len(root_moves) == 1 and single_move_shortcut:
