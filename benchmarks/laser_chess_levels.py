@@ -74,11 +74,11 @@ def elo_difference(score: float) -> float:
     return max(-800.0, min(800.0, -400 * math.log10(1 / score - 1)))
 
 
-def run_pair(first: str, second: str, games: int, seed: int, max_plies: int) -> dict:
+def run_pair(first: str, second: str, games: int, seed: int, max_plies: int, first_game: int = 0) -> dict:
     wins = losses = draws = plies = 0
     reports: dict[str, list] = {first: [], second: []}
     started = time.perf_counter()
-    for index in range(games):
+    for index in range(first_game, first_game + games):
         setup = SETUPS[(index // 2) % len(SETUPS)]
         game = abstracta.load("laser-chess", setup=setup, max_plies=max_plies)
         rng = game_rng(seed, index)
@@ -95,7 +95,7 @@ def run_pair(first: str, second: str, games: int, seed: int, max_plies: int) -> 
         plies += record.plies
         outcome = "win" if result > 0 else "loss" if result < 0 else "draw"
         print(
-            f"  game {index + 1}/{games} {setup} {first} as {('blue', 'red')[first_seat]}: {outcome} "
+            f"  game {index + 1}/{first_game + games} {setup} {first} as {('blue', 'red')[first_seat]}: {outcome} "
             f"in {record.plies} plies  [{wins}-{losses}-{draws}, {time.perf_counter() - started:.0f} s]",
             file=sys.stderr,
             flush=True,
@@ -128,10 +128,15 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=40, help="games per pair (seats and setups alternate)")
     parser.add_argument("--seed", type=int, default=1, help="match seed")
+    parser.add_argument(
+        "--first-game", type=int, default=0, help="index of the first game (to add games to an earlier run with the same seed)"
+    )
     parser.add_argument("--max-plies", type=int, default=200, help="a game still running after this many plies is a draw")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.first_game < 0:
+        parser.error("--first-game must be at least 0")
     pairs = []
     for item in args.pairs.split(","):
         first, sep, second = item.partition(":")
@@ -139,8 +144,8 @@ def main() -> None:
             parser.error(f"pair {item!r} is not of the form A:B")
         pairs.append((first.strip(), second.strip()))
     for first, second in pairs:
-        print(f"{first} vs {second}: {args.games} games", file=sys.stderr, flush=True)
-        row = run_pair(first, second, args.games, args.seed, args.max_plies)
+        print(f"{first} vs {second}: {args.games} games from game {args.first_game + 1}", file=sys.stderr, flush=True)
+        row = run_pair(first, second, args.games, args.seed, args.max_plies, args.first_game)
         low, high = row["win_wilson"]
         print(
             f"{row['pair']}: {row['games']} games, {row['wins']} wins, {row['losses']} losses, {row['draws']} draws; "

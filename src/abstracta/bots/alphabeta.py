@@ -51,7 +51,7 @@ MATE_BOUND = MATE / 2
 INFINITY = math.inf
 
 EXACT, LOWER, UPPER = 0, 1, 2  # what a stored score is: the value, at least it, or at most it
-TIME_CHECK_EVERY = 256  # nodes between two looks at the clock (the budget itself is counted exactly)
+TIME_CHECK_EVERY = 32  # nodes between two looks at the clock (the budget itself is counted exactly)
 
 
 class _OutOfBudget(Exception):
