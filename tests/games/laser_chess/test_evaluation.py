@@ -147,3 +147,17 @@ def test_kings_are_valued_above_everything():
     assert table.gain_of("j1-") == KING_VALUE
     assert table.kill_count() == 1 and table.king_kills(["e3-e4", "j1-"]) == ["j1-"]
     assert KIND[table.changed["j1-"]] == KING and COLOUR[table.changed["j1-"]] == 1
+
+
+def test_the_draw_claim_is_taken_when_lost_and_refused_when_won():
+    game = abstracta.load("laser-chess")
+    # Red is six Deflectors up; the Blue King and a Red Deflector shuffle until positions repeat.
+    state = game.parse("ls4k4/10/2dnednednednednedne2/10/10/4K5/10/9Ln b")
+    shuffle = ["e3-e4", "c6-c7", "e4-e3", "c7-c6"]
+    for move in shuffle * 2:
+        state = state.play(move)
+    assert "draw" in state.moves()  # Blue to move, third time here
+    assert level_bot("easy", game, seed=1).choose(state) == "draw"
+    state = state.play("e3-e4")
+    assert "draw" in state.moves()  # Red to move, third time here
+    assert level_bot("easy", game, seed=1).choose(state) != "draw"
