@@ -185,11 +185,14 @@ def test_levels_give_repeatable_moves_for_a_seed():
         assert level_bot(level, game, seed=11).choose(state) == first
 
 
-def test_levels_use_alpha_beta_only_for_games_with_knowledge():
+def test_levels_use_alpha_beta_only_for_two_player_deterministic_perfect_information_games():
     laser = abstracta.load("laser-chess")
-    assert isinstance(level_bot("hard", laser, seed=1), AlphaBetaBot)
+    for level in ("easy", "medium", "hard"):
+        assert isinstance(level_bot(level, laser, seed=1), AlphaBetaBot)
     assert not isinstance(level_bot("old-hard", laser, seed=1), AlphaBetaBot)
-    assert not isinstance(level_bot("hard", abstracta.load("reflec"), seed=1), AlphaBetaBot)
+    assert not isinstance(level_bot("random", laser, seed=1), AlphaBetaBot)
+    for slug in ("strategic-reserve", "quin"):  # chance; hidden pieces
+        assert not isinstance(level_bot("hard", abstracta.load(slug), seed=1), AlphaBetaBot)
 
 
 def test_evaluate_gives_opposite_values_in_range():
