@@ -35,9 +35,11 @@ ALPHA_BETA_LEVELS: dict[str, dict[str, int | None]] = {
 }
 """Alpha-beta budgets per level, in nodes (deterministic); ``TIME_LIMITS`` only caps them.
 
-``easy`` always completes two plies (it sees every one-move threat to its King
-and every King shot), ``medium`` and ``hard`` go as deep as their node budgets
-allow (three or four plies from the Laser Chess setups; see benchmarks/README.md).
+``easy`` searches two full plies without quiescence (it sees every King shot and
+every one-move threat to its own King); ``medium`` and ``hard`` always complete
+those two plies, then go as deep as their node budgets allow (into the third ply,
+and through it, from the Laser Chess setups; see benchmarks/README.md). Only the
+time cap, on a heavily loaded machine, can cut a search shorter.
 """
 
 
