@@ -201,3 +201,11 @@ def test_evaluate_gives_opposite_values_in_range():
     values = AlphaBetaBot(game.knowledge(), max_nodes=800, seed=1).evaluate(state)
     assert len(values) == 2 and values[0] == -values[1] and -1 <= values[0] <= 1
     assert score_to_value(MATE - 3) == 1.0 and score_to_value(-(MATE - 3)) == -1.0 and score_to_value(0.25) == 0.25
+
+
+def test_the_time_cap_stops_any_iteration_with_a_legal_move():
+    game = abstracta.load("laser-chess", setup="sophie")
+    state = game.start()
+    bot = AlphaBetaBot(game.knowledge(), max_nodes=None, seconds=1e-6, seed=3)
+    assert bot.choose(state) in state.moves()
+    assert bot.last_report.stopped == "time" and bot.last_report.nodes <= 64
