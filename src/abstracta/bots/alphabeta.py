@@ -52,6 +52,7 @@ INFINITY = math.inf
 
 EXACT, LOWER, UPPER = 0, 1, 2  # what a stored score is: the value, at least it, or at most it
 TIME_CHECK_EVERY = 32  # nodes between two looks at the clock (the budget itself is counted exactly)
+TIME_MARGIN = 0.95  # stop at this share of the cap: unwinding, and a busy machine, take the rest
 
 
 class _OutOfBudget(Exception):
@@ -202,7 +203,7 @@ class AlphaBetaBot:
         if self._budget is not None and nodes > self._budget:
             raise _OutOfBudget("nodes")
         if self.seconds is not None and nodes % TIME_CHECK_EVERY == 0:
-            if time.perf_counter() - self._started > self.seconds:
+            if time.perf_counter() - self._started > self.seconds * TIME_MARGIN:
                 raise _OutOfBudget("time")
 
     def _root(self, state: State, root_moves: list[str], depth: int) -> tuple[float, str]:
