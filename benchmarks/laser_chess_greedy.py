@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from abstracta.bots.base import check_decision_state
-from abstracta.games.laser_chess.evaluation import PIECE_VALUE, ShotTable
 from abstracta.games.laser_chess.board import COLOUR
+from abstracta.games.laser_chess.evaluation import PIECE_VALUE, ShotTable
 
 
 class GreedyLaserChessBot:
@@ -28,8 +28,7 @@ class GreedyLaserChessBot:
         me = state.player
         moves = state.moves()
         self.rng.shuffle(moves)
-        best: list[tuple[bool, float]] = []
-        scored = []
+        scored: list[tuple[str, bool, float]] = []  # (move, allows no King shot, material after it)
         for move in moves:
             child = state.play(move)
             if child.over:
@@ -45,8 +44,7 @@ class GreedyLaserChessBot:
                 if code and PIECE_VALUE[code] < 100
             )
             scored.append((move, safe, material))
-        best = max(scored, key=lambda item: (item[1], item[2]))
-        return best[0]
+        return max(scored, key=lambda item: (item[1], item[2]))[0]  # first of equals: the shuffled order
 
 
 __all__ = ["GreedyLaserChessBot"]
