@@ -4,14 +4,15 @@ Every interface (web app, ``abstracta play --vs``, ``simulate``, ``tournament``,
 the RL environments) asks for a bot by level through :func:`level_bot`; the
 budget comes from the level, never from the caller.
 
-This first version maps the levels to the bots that existed before the
-"Bots that play well" work (random, then MCTS with random rollouts); the
-search bots replace them level by level. ``old-hard`` stays reachable as a
-named bot so that new levels can be measured against it.
+Two-player games without chance whose rules offer knowledge get alpha-beta
+(Laser Chess), two-player dice games with knowledge get expectimax (Strategic
+Reserve), the others MCTS. ``old-hard`` (the former MCTS ``hard``) stays
+reachable as a named bot so that new levels can be measured against it.
 """
 
 from __future__ import annotations
 
+from abstracta.bots.alphabeta import AlphaBetaBot
 from abstracta.bots.base import Bot
 from abstracta.bots.expectimax import ExpectimaxBot
 from abstracta.bots.mcts import MCTSBot
@@ -29,11 +30,35 @@ TIME_LIMITS: dict[str, float] = {"random": 0.05, "easy": 0.3, "medium": 1.0, "ha
 """The most a level may think per move, in seconds, on this project's 2-core reference machine."""
 
 
+ALPHA_BETA_LEVELS: dict[str, dict[str, int | None]] = {
+    "easy": {"max_depth": 2, "max_nodes": None, "quiescence": 0},
+    "medium": {"max_nodes": 3_000, "quiescence": 2},
+    "hard": {"max_nodes": 12_000, "quiescence": 2},
+}
+"""Alpha-beta budgets per level, in nodes (deterministic); ``TIME_LIMITS`` only caps them.
+
+``easy`` searches two full plies without quiescence (it sees every King shot and
+every one-move threat to its own King); ``medium`` and ``hard`` always complete
+those two plies, then go as deep as their node budgets allow (into the third ply,
+and through it, from the Laser Chess setups; see benchmarks/README.md). Only the
+time cap, on a heavily loaded machine, can cut a search shorter.
+"""
+
+
+def _suits_alpha_beta(game: Game) -> bool:
+    """Two players, no chance, nothing hidden, and the game tells the search what positions are worth."""
+    return (
+        not game.has_chance and game.perfect_information and game.num_players == 2 and game.knowledge() is not None
+    )
+
+
 def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
     """The bot that plays ``game`` at ``level``; ``seed`` makes its choices repeatable.
 
     Raises ``ValueError`` naming the valid levels for an unknown one.
     """
+    if level in ALPHA_BETA_LEVELS and _suits_alpha_beta(game):
+        return AlphaBetaBot(game.knowledge(), seconds=TIME_LIMITS[level], seed=seed, name=level, **ALPHA_BETA_LEVELS[level])
     if level == "random":
         return RandomBot(seed)
     if level in LEVELS and game.has_chance and game.perfect_information and game.num_players == 2:

@@ -46,3 +46,12 @@ class Knowledge:
     def is_noisy(self, state: "State", move: str) -> bool:
         """True when ``move`` changes the position so sharply that quiescence search should look past it."""
         return False
+
+    def noisy_moves(self, state: "State") -> list[str]:
+        """The noisy moves of the side to move, likeliest best first: what quiescence search tries.
+
+        By default the moves of :meth:`order` that :meth:`is_noisy` accepts. A game may
+        return fewer (one stand-in for many moves that have the same sharp effect) or
+        compute them faster, as long as each is one of ``state.moves()``.
+        """
+        return [move for move in self.order(state, state.moves()) if self.is_noisy(state, move)]

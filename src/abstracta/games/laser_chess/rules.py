@@ -12,7 +12,7 @@ full path is recomputed only when ``last_effects()`` asks for it.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
 from abstracta.core.errors import IllegalMove
@@ -45,6 +45,9 @@ from abstracta.games.laser_chess.board import (
     ZOBRIST_RED_TO_MOVE,
     zobrist,
 )
+
+if TYPE_CHECKING:
+    from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
 
 # -- setups (§4) ----------------------------------------------------------------------
 SETUPS = {
@@ -153,6 +156,12 @@ class LaserChess(Game):
 
     def from_json(self, data: Any) -> "LaserChessState":
         return notation.state_from_json(self, data)
+
+    def knowledge(self) -> "LaserChessKnowledge":
+        """Shots, material, King exposure and mobility for the generic search (``evaluation.py``)."""
+        from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
+
+        return LaserChessKnowledge()
 
 
 class LaserChessState(State):
