@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, TIME_LIMITS, level_bot
+from abstracta.bots.alphabeta import AlphaBetaBot
 from abstracta.bots.expectimax import ExpectimaxBot
 from abstracta.bots.base import Bot, ChanceTable, chance_table, check_decision_state, sample_chance
 from abstracta.bots.match import GameRecord, MatchResult, play_game, play_match, wilson_interval
@@ -36,6 +37,7 @@ __all__ = [
     "TIME_LIMITS",
     "level_bot",
     "BOT_NAMES",
+    "AlphaBetaBot",
     "BenchResult",
     "ExpectimaxBot",
     "Bot",
