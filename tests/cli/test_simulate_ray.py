@@ -1,4 +1,4 @@
-"""simulate --ray: the same games as Ray tasks on a local Ray instance (in-process, small)."""
+"""simulate --ray and tournament --ray: the same games as Ray tasks on a local Ray instance (in-process, small)."""
 
 from __future__ import annotations
 
@@ -37,3 +37,27 @@ def test_simulate_ray_command_prints_the_same_table(local_ray):
     strip = lambda out: out[out.index("┏") :].split("time:")[0]  # noqa: E731
     assert strip(on_ray.output) == strip(here.output)
     assert "on Ray at local" in on_ray.output
+
+
+@pytest.mark.slow
+def test_tournament_on_ray_plays_the_same_games(local_ray):
+    from abstracta.bots.tournament import run_tournament
+
+    game = abstracta.load("strategic-reserve", reserve=2)
+    here = run_tournament(game, ["random", "easy"], 2, seed=3, workers=1)
+    on_ray = run_tournament(game, ["random", "easy"], 2, seed=3, ray_address="local")
+    assert not on_ray.interrupted
+    assert on_ray.games == here.games and on_ray.ratings == here.ratings
+
+
+@pytest.mark.slow
+def test_tournament_ray_command_prints_the_same_tables(local_ray):
+    args = ["tournament", "strategic-reserve", "--bots", "random,easy", "-n", "2", "--seed", "4", "-o", "reserve=2"]
+    here = run(*args, "--workers", "1")
+    on_ray = run(*args, "--ray", "local")
+    assert on_ray.exit_code == 0, on_ray.output
+    strip = lambda out: out[out.index("┏") :].split("games:")[0]  # noqa: E731
+    assert strip(on_ray.output) == strip(here.output)
+    assert "on Ray at local" in on_ray.output
+    both = run(*args, "--ray", "local", "--workers", "2")
+    assert both.exit_code != 0 and "exclude each other" in both.output

@@ -323,6 +323,7 @@ def run_tournament(
     make_bot: BotMaker = level_bot,
     anchor: str | None = "random",
     prior_draws: float = DEFAULT_PRIOR_DRAWS,
+    ray_address: str | None = None,
 ) -> TournamentResult:
     """Play a round robin of ``games_per_pair`` games for every pair of ``bots`` and fit their Elo.
 
@@ -333,6 +334,8 @@ def run_tournament(
     order varies with ``workers``, the result's order does not). ``anchor`` names the bot
     rated 0 (when it plays; otherwise the mean rating is 0). Ctrl-C (``KeyboardInterrupt``)
     stops the workers and returns the games finished so far with ``interrupted`` set.
+    ``ray_address`` plays the games as Ray tasks on that cluster instead (``"local"`` starts a
+    Ray instance in this process; needs the ``ray`` extra); the games are the same either way.
 
     Raises ``ValueError`` for fewer than two bots, a repeated or unknown bot name, or a count below its minimum.
     """
@@ -357,7 +360,9 @@ def run_tournament(
     workers = min(workers, len(tasks))
     finished: dict[int, TournamentGame] = {}
     interrupted = False
-    if workers == 1:
+    if ray_address is not None:
+        interrupted = run_on_ray(tasks, ray_address, finished, on_game_done, work=_play)
+    elif workers == 1:
         try:
             for number, task in enumerate(tasks):
                 finished[number] = _play(task, game)
@@ -420,6 +425,54 @@ def _run_in_workers(
     finally:
         stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
+    return interrupted
+
+
+RAY_IN_FLIGHT = 256
+"""Ray tasks submitted at a time: a long run starts at once and Ctrl-C has little to cancel."""
+
+
+def run_on_ray(
+    tasks: Sequence[Any],
+    address: str,
+    finished: dict[int, Any],
+    on_game_done: Callable[[Any], None] | None,
+    work: Callable[[Any], Any],
+) -> bool:
+    """Play ``tasks`` as Ray tasks running ``work(task)``, filling ``finished`` by task number.
+
+    Returns True when Ctrl-C stopped the run (what is finished is kept). ``address`` is a Ray
+    cluster address (``auto``, ``ray://host:10001``) or ``"local"`` for a Ray instance started here.
+    """
+    import ray
+
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    play = ray.remote(work)
+    queue = iter(enumerate(tasks))
+    pending: dict[Any, int] = {}
+    interrupted = False
+    try:
+        while True:
+            for number, task in queue:
+                pending[play.remote(task)] = number
+                if len(pending) >= RAY_IN_FLIGHT:
+                    break
+            if not pending:
+                break
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                number = pending.pop(ref)
+                finished[number] = ray.get(ref)
+                if on_game_done is not None:
+                    on_game_done(finished[number])
+    except KeyboardInterrupt:
+        interrupted = True
+        for ref in pending:
+            ray.cancel(ref, force=True)
     return interrupted
 
 

@@ -100,7 +100,7 @@ def run_simulation(
     interrupted = False
     workers = min(workers, len(tasks))
     if ray_address is not None:
-        interrupted = run_on_ray(tasks, ray_address, finished, on_game_done)
+        interrupted = machinery.run_on_ray(tasks, ray_address, finished, on_game_done, work=play_simulated)
     elif workers <= 1:
         try:
             for task in tasks:
@@ -114,52 +114,6 @@ def run_simulation(
     else:
         interrupted = machinery._run_in_workers(tasks, workers, finished, on_game_done, work=play_simulated)
     return [finished[i] for i in sorted(finished)], interrupted
-
-
-def run_on_ray(
-    tasks: list[SimulationTask],
-    address: str,
-    finished: dict[int, SimulatedGame],
-    on_game_done: Callable[[SimulatedGame], None] | None,
-) -> bool:
-    """Play ``tasks`` as Ray tasks, filling ``finished`` by game index; True when Ctrl-C stopped it.
-
-    A few hundred tasks are in flight at a time, so a long run starts at once and Ctrl-C has
-    little to cancel; what is finished is kept.
-    """
-    import ray
-
-    if not ray.is_initialized():
-        if address == "local":
-            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
-        else:
-            ray.init(address=address, log_to_driver=False, configure_logging=False)
-    play = ray.remote(play_simulated)
-    queue = iter(tasks)
-    pending: dict[Any, int] = {}
-    interrupted = False
-    try:
-        while True:
-            for task in queue:
-                pending[play.remote(task)] = task.index
-                if len(pending) >= RAY_IN_FLIGHT:
-                    break
-            if not pending:
-                break
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                index = pending.pop(ref)
-                finished[index] = ray.get(ref)
-                if on_game_done is not None:
-                    on_game_done(finished[index])
-    except KeyboardInterrupt:
-        interrupted = True
-        for ref in pending:
-            ray.cancel(ref, force=True)
-    return interrupted
-
-
-RAY_IN_FLIGHT = 256
 
 
 # -- the command -------------------------------------------------------------------------

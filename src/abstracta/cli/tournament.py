@@ -117,6 +117,12 @@ def tournament(
             " (needs matplotlib: pip install 'abstracta[plots]').",
         ),
     ] = None,
+    ray_address: Annotated[
+        Optional[str],
+        typer.Option("--ray", metavar="ADDRESS", show_default=False,
+                     help="Play the games as Ray tasks on the Ray cluster at ADDRESS (e.g. auto, ray://host:10001;"
+                     " 'local' starts one here) instead of --workers; same games (needs pip install 'abstracta[ray]')."),
+    ] = None,
 ) -> None:
     """Rate bot levels: a round robin with seats rotated, then wins/draws/losses per pair and Elo with 95% intervals.
 
@@ -148,6 +154,13 @@ def tournament(
                 fail(f"cannot write {path}: it is a folder; give a file name")
             if path is not None and not path.resolve().parent.is_dir():
                 fail(f"cannot write {path}: the folder {path.resolve().parent} does not exist")
+        if ray_address is not None:
+            try:
+                import ray  # noqa: F401
+            except ImportError:
+                fail("--ray needs Ray: pip install 'abstracta[ray]'")
+            if workers is not None:
+                fail("--ray and --workers exclude each other: the Ray cluster decides how many games run at once")
         from abstracta.bots.tournament import default_workers, seat_arrangements, run_tournament
 
         seed = fresh_seed() if seed is None else seed
@@ -156,17 +169,20 @@ def tournament(
         rotation = len(seat_arrangements(names[0], names[1], loaded.num_players))
         console = stdout_console()
         options = " ".join(f"{k}={v}" for k, v in loaded.options.items())
+        where = f"on Ray at {ray_address}" if ray_address else f"{workers} worker{'s' if workers != 1 else ''}"
         say(console, f"{loaded.slug} {options}: {', '.join(names)}; {games} games a pair ({pairs * games} in all),"
-                     f" {workers} worker{'s' if workers != 1 else ''}, seed {seed} (repeat with --seed {seed})")  # fmt: skip
+                     f" {where}, seed {seed} (repeat with --seed {seed})")  # fmt: skip
         if games % rotation:
             say(console, f"note: seats rotate every {rotation} games; with --games {games} some seats get one game more")
 
         began = time.perf_counter()
         with _progress() as progress:
             task = progress.add_task("playing", total=pairs * games)
-            result = run_tournament(
-                loaded, names, games, seed, workers=workers, on_game_done=lambda _: progress.advance(task)
-            )
+            try:
+                result = run_tournament(loaded, names, games, seed, workers=workers, ray_address=ray_address,
+                                        on_game_done=lambda _: progress.advance(task))  # fmt: skip
+            except ConnectionError as error:  # no Ray cluster at that address
+                fail(f"--ray {ray_address}: {error}")
         took = time.perf_counter() - began
         if result.interrupted:
             say(stderr_console(), f"interrupted: {len(result.games)} of {result.planned} games finished", "yellow")
