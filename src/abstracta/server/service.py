@@ -606,7 +606,7 @@ class GameService:
                 "returns": list(_seen(view, state, "returns")),
                 "scores": list(_seen(view, state, "scores")),
                 "last_effects": _effects_seen(view),
-                "history": list(live.public),
+                "history": history_seen(live, holder),
                 "history_players": list(live.movers),
                 "ply": len(live.moves),
                 "you": holder,
@@ -620,7 +620,7 @@ class GameService:
         """Every position of the game so far as ``holder`` saw it (views only), for the replay slider."""
         with live.lock:
             states = list(live.states)
-            history = list(live.public)
+            history = history_seen(live, holder)
         views = [state.view(holder) for state in states]
         return {
             "id": live.id,
@@ -628,6 +628,14 @@ class GameService:
             "effects": [_effects_seen(view) for view in views],
             "history": history,
         }
+
+
+def history_seen(live: LiveGame, holder: int | None) -> list[str]:
+    """Every move as ``holder`` may read it: its own moves in full (it made them: Quin's
+    "place T e3"), everyone else's in public form ("place ? e3"); a spectator reads only public forms."""
+    if holder is None:
+        return list(live.public)
+    return [move if mover == holder else public for move, public, mover in zip(live.moves, live.public, live.movers)]
 
 
 PUBLIC_FACTS = {"player", "seat", "over", "returns", "scores"}

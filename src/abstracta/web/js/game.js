@@ -18,6 +18,9 @@ const page = {
   replay: null, // {positions, effects, history} once the game is over
   replayIndex: null,
   sending: false,
+  cursor: null, // the square the keyboard is on
+  boardFocused: false,
+  errorPly: null, // the ply an error message was given at: cleared when the turn changes
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,13 +45,28 @@ function tokenFor(view) {
   return "";
 }
 
-function flipped() {
-  const you = page.shown.you;
-  return Boolean(page.plugin.flipFor(you)) !== page.userFlip;
+// The board turns for the seat this browser plays; a hotseat (several seats held) keeps one side
+// down, or the board would turn round after every move.
+function heldSeats() {
+  return [...page.views.values()].map((v) => v.you).filter((p) => p !== null);
 }
 
+function flipped() {
+  const held = heldSeats();
+  const auto = held.length === 1 && Boolean(page.plugin.flipFor(held[0]));
+  return auto !== page.userFlip;
+}
+
+// Every legal move with its squares; a move whose two squares play alike (a swap) is listed
+// from both ends, so it can be started from either square.
 function parsed() {
-  return page.shown.moves.map((move) => ({ move, at: page.plugin.parseMove(move, page.shown) }));
+  const out = [];
+  for (const move of page.shown.moves) {
+    const at = page.plugin.parseMove(move, page.shown);
+    out.push({ move, at });
+    if (at && at.reversible && at.from && at.to && at.from !== at.to) out.push({ move, at: { from: at.to, to: at.from } });
+  }
+  return out;
 }
 
 function marks() {
@@ -70,8 +88,23 @@ function drawBoard(animate) {
     for (const sq of ui.marks.selectable) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("selectable"));
   }
   for (const sq of ui.marks.targets || []) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("target"));
+  for (const sq of lastMoveSquares(view)) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("last-move"));
+  if (page.cursor) svg.querySelectorAll(`[data-sq="${CSS.escape(page.cursor)}"]`).forEach((n) => n.classList.add("kbd-cursor"));
   $("board").replaceChildren(svg);
+  $("board").dataset.cursor = page.cursor || "";
   $("position").textContent = view.position;
+}
+
+// The squares of the last move a player made (chance outcomes have none), as the board module reads it.
+function lastMoveSquares(view) {
+  const history = view.history || [];
+  const players = view.history_players || [];
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    if (players[i] < 0) continue;
+    const at = page.plugin.parseMove(history[i], view);
+    return at ? [at.from, at.to].filter(Boolean) : [];
+  }
+  return [];
 }
 
 function replayView(i) {
@@ -102,6 +135,15 @@ function resultText(view) {
   return `${who} wins`;
 }
 
+// Scores are the game's own count (pieces, points, lasers...): the board module names it.
+function scoreLabel() {
+  return page.plugin.scoreLabel || "score";
+}
+
+function scoreText(view) {
+  return `${scoreLabel()}: ${view.scores.map((s, p) => `${seatName(p)} ${s}`).join(", ")}`;
+}
+
 function renderStatus() {
   const view = page.shown;
   const banner = $("banner");
@@ -109,7 +151,7 @@ function renderStatus() {
     $("status").classList.remove("your-turn");
     banner.hidden = false;
     banner.textContent = resultText(view);
-    $("status").textContent = `Game over after ${view.ply} plies. Scores: ${view.scores.map((s, p) => `${seatName(p)} ${s}`).join(", ")}`;
+    $("status").textContent = `Game over after ${view.ply} plies. ${scoreText(view)}`;
     return;
   }
   banner.hidden = true;
@@ -120,16 +162,62 @@ function renderStatus() {
   else if (view.moves.length) text = `Your move, ${seatName(mover)}`;
   else if ((view.seats[mover] || "").startsWith("bot:")) text = `${seatName(mover)} (${view.seats[mover].slice(4)} bot) is thinking...`;
   else text = `Waiting for ${seatName(mover)}`;
-  $("status").textContent = `${text}${extra ? ` · ${extra}` : ""} · scores ${view.scores.map((s, p) => `${seatName(p)} ${s}`).join(", ")}`;
+  $("status").textContent = `${text}${extra ? ` · ${extra}` : ""} · ${scoreText(view)}`;
   $("status").classList.toggle("your-turn", view.moves.length > 0);
 }
 
+// Moves with no square are buttons; a family of them (Quin's Gravity, with dozens of variants)
+// is one button that opens a picker, so the page stays short.
 function renderExtraMoves() {
   const box = $("extra-moves");
   box.replaceChildren();
   if (page.replayIndex !== null) return;
   const loose = parsed().filter((x) => !x.at);
-  for (const { move } of loose) box.append(moveButton(move, "move-button", () => send(move)));
+  const groups = new Map();
+  for (const item of loose) {
+    const group = page.plugin.moveGroup ? page.plugin.moveGroup(item.move) : null;
+    if (!group) box.append(moveButton(item.move, "move-button", () => send(item.move)));
+    else {
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group).push(item);
+    }
+  }
+  for (const [group, items] of groups) {
+    if (items.length === 1) {
+      box.append(moveButton(items[0].move, "move-button", () => send(items[0].move)));
+      continue;
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move-button group-button";
+    button.dataset.group = group;
+    button.textContent = `${group}... (${items.length} choices)`;
+    button.addEventListener("click", () => offer(items, { title: `${group}:`, confirm: true }));
+    box.append(button);
+  }
+  if (page.shown.moves.length && page.plugin.quickActions) {
+    for (const action of page.plugin.quickActions(page.shown)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "quick-action";
+      button.dataset.action = action.id;
+      button.textContent = action.label;
+      button.addEventListener("click", () => runQuickAction(action));
+      box.append(button);
+    }
+  }
+}
+
+// A quick action (Quin's "standard setup") plays moves one by one, each chosen from the latest view.
+async function runQuickAction(action) {
+  const token = tokenFor(page.shown);
+  for (let i = 0; i < 64; i += 1) {
+    const view = page.views.get(token);
+    if (!view || !view.moves.length) return;
+    const move = action.next(view);
+    if (!move) return;
+    if (!(await send(move))) return;
+  }
 }
 
 // A button that plays one move, labelled by the board module.
@@ -190,7 +278,12 @@ function renderSeats() {
     label.textContent = `${seatName(p)}: ${held.has(p) ? "you" : kind === "human" ? "human" : `${kind.slice(4)} bot`}`;
     const score = document.createElement("span");
     score.className = "score";
-    score.textContent = String(view.scores[p] ?? "");
+    score.textContent = `${view.scores[p] ?? ""}`;
+    score.title = scoreLabel();
+    const unit = document.createElement("small");
+    unit.className = "score-label";
+    unit.textContent = ` ${scoreLabel()}`;
+    score.append(unit);
     row.append(dot, label, score);
     box.append(row);
   });
@@ -242,6 +335,7 @@ function render(animate) {
   renderHistory();
   renderSeats();
   renderReplay().catch((e) => showError(e.message));
+  if (page.errorPly !== null && page.errorPly !== page.shown.ply) showError(""); // an error belongs to its turn
   page.rendered = page.shown.ply;
   document.body.dataset.ply = String(page.shown.ply);
   document.body.dataset.over = page.shown.over ? "1" : "0";
@@ -250,27 +344,59 @@ function render(animate) {
 
 function showError(message) {
   $("error").textContent = message || "";
+  page.errorPly = message && page.shown ? page.shown.ply : null;
 }
 
 function closePicker() {
+  const wasOpen = !$("picker").hidden;
   $("picker").hidden = true;
   $("picker").replaceChildren();
+  if (wasOpen && page.boardFocused) $("board").focus();
 }
 
-function offer(candidates) {
-  if (candidates.length === 1) return send(candidates[0].move);
+const PICKER_BUTTONS = 8;
+
+// Several moves share the clicked squares: the player picks one. A single move is played at once,
+// unless it leaves the piece where it is (a turn): that always needs an explicit choice, so a
+// single click on a piece never turns it (and never fires a Laser Chess Laser).
+function offer(candidates, { title = "Choose:", confirm = false } = {}) {
+  const inPlace = candidates.length === 1 && candidates[0].at && candidates[0].at.from && candidates[0].at.from === candidates[0].at.to;
+  if (candidates.length === 1 && !confirm && !inPlace) return send(candidates[0].move);
   const picker = $("picker");
   picker.replaceChildren();
-  const title = document.createElement("span");
-  title.textContent = "Choose:";
-  picker.append(title);
-  for (const { move } of candidates) {
-    picker.append(
-      moveButton(move, "pick", () => {
-        closePicker();
-        send(move);
-      }),
-    );
+  const heading = document.createElement("span");
+  heading.className = "picker-title";
+  heading.textContent = title;
+  picker.append(heading);
+  if (candidates.length > PICKER_BUTTONS) {
+    const select = document.createElement("select");
+    select.className = "pick-select";
+    select.setAttribute("aria-label", title);
+    for (const { move } of candidates) {
+      const option = document.createElement("option");
+      option.value = move;
+      option.textContent = page.plugin.moveLabel(move, page.shown);
+      select.append(option);
+    }
+    const play = document.createElement("button");
+    play.type = "button";
+    play.className = "pick pick-play";
+    play.textContent = "play";
+    play.addEventListener("click", () => {
+      const move = select.value;
+      closePicker();
+      send(move);
+    });
+    picker.append(select, play);
+  } else {
+    for (const { move } of candidates) {
+      picker.append(
+        moveButton(move, "pick", () => {
+          closePicker();
+          send(move);
+        }),
+      );
+    }
   }
   const cancel = document.createElement("button");
   cancel.type = "button";
@@ -279,6 +405,7 @@ function offer(candidates) {
   cancel.addEventListener("click", closePicker);
   picker.append(cancel);
   picker.hidden = false;
+  picker.querySelector("select, button").focus({ preventScroll: true });
   return undefined;
 }
 
@@ -308,12 +435,12 @@ function clickSquare(sq) {
 }
 
 async function send(move) {
-  if (page.sending) return;
+  if (page.sending) return false;
   const view = [...page.views.values()].find((v) => v.moves.includes(move)) || page.shown;
   const token = tokenFor(view);
   if (!token) {
     showError("You are watching this game: only its players can move.");
-    return;
+    return false;
   }
   page.sending = true;
   showError("");
@@ -321,11 +448,36 @@ async function send(move) {
     const next = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, { token, body: { move, ply: view.ply } });
     page.selected = null;
     accept(token, next);
+    return true;
   } catch (e) {
-    showError(e.message);
+    showError(playerWords(e.message));
+    return false;
   } finally {
     page.sending = false;
   }
+}
+
+const shorten = (text, n) => (text.length > n ? `${text.slice(0, n - 1)}\u2026` : text);
+
+// An engine's refusal may repeat the move and quote the whole position: keep the reason, short.
+function playerWords(message) {
+  const text = String(message || "").replace(/'[^']{24,}'/g, "the position").replace(/"[^"]{24,}"/g, "the position");
+  return shorten(text, 140);
+}
+
+// A typed move is checked against the legal moves first, so a typo is answered in plain words.
+function typedMove(move) {
+  const mine = [...page.views.values()].filter((v) => v.moves.length);
+  if (!mine.length) {
+    showError(page.shown.over ? "The game is over." : "It is not your turn.");
+    return;
+  }
+  if (mine.some((v) => v.moves.includes(move))) {
+    send(move);
+    return;
+  }
+  const examples = mine[0].moves.slice(0, 3).join(", ");
+  showError(`${shorten(move, 24)} is illegal here. Legal now, e.g.: ${shorten(examples, 60)}`);
 }
 
 function accept(token, view) {
@@ -376,6 +528,59 @@ function connect(token) {
   });
 }
 
+// Keyboard play: the board takes focus; arrow keys move a cursor to the nearest square in that
+// direction (any board shape), Enter or Space clicks it.
+const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+function squareCentres() {
+  const centres = new Map();
+  for (const node of $("board").querySelectorAll("[data-sq]")) {
+    if (centres.has(node.dataset.sq)) continue;
+    const box = node.getBoundingClientRect();
+    centres.set(node.dataset.sq, [box.left + box.width / 2, box.top + box.height / 2]);
+  }
+  return centres;
+}
+
+function boardKey(event) {
+  if (event.key === "Enter" || event.key === " ") {
+    if (!page.cursor) return;
+    event.preventDefault();
+    clickSquare(page.cursor);
+    return;
+  }
+  const dir = DIRECTIONS[event.key];
+  if (!dir) return;
+  event.preventDefault();
+  const centres = squareCentres();
+  if (!centres.size) return;
+  const start = page.cursor && centres.get(page.cursor);
+  if (!start) {
+    const first = marks().selectable.values().next().value || [...centres.keys()][0];
+    page.cursor = first;
+    drawBoard(false);
+    return;
+  }
+  let best = null;
+  let bestCost = Infinity;
+  for (const [sq, [x, y]] of centres) {
+    const dx = x - start[0];
+    const dy = y - start[1];
+    const along = dx * dir[0] + dy * dir[1];
+    if (along <= 4) continue;
+    const across = Math.abs(dx * dir[1] - dy * dir[0]);
+    const cost = along + 2.5 * across;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = sq;
+    }
+  }
+  if (best) {
+    page.cursor = best;
+    drawBoard(false);
+  }
+}
+
 async function main() {
   // An invite link carries a one-time code after '#invite=': trade it for the seat's token, which stays
   // in this browser only, and tidy the address so the used code is not bookmarked.
@@ -414,6 +619,19 @@ async function main() {
     const target = event.target.closest("[data-sq]");
     if (target) clickSquare(target.dataset.sq);
   });
+  $("board").addEventListener("keydown", boardKey);
+  $("board").addEventListener("focus", () => {
+    page.boardFocused = true;
+  });
+  $("board").addEventListener("blur", () => {
+    page.boardFocused = false;
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !$("picker").hidden) {
+      event.preventDefault();
+      closePicker();
+    }
+  });
   $("flip").addEventListener("click", () => {
     page.userFlip = !page.userFlip;
     drawBoard(false);
@@ -423,7 +641,7 @@ async function main() {
     const move = $("move-input").value.trim();
     if (!move) return;
     $("move-input").value = "";
-    send(move);
+    typedMove(move);
   });
   $("replay-slider").addEventListener("input", (event) => {
     const i = Number(event.target.value);
