@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -32,8 +32,9 @@ import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
 from abstracta.server.hub import Hub, Watcher
+from abstracta.server.records import game_record, record_filename, record_headers, record_text
 from abstracta.server.service import ApiError, BotFactory, GameService, load_game
-from abstracta.server.store import Store
+from abstracta.server.store import Store, StoreUnavailable
 
 log = logging.getLogger("abstracta.server")
 
@@ -328,6 +329,28 @@ def create_app(
     def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
         live = service.get(game_id)
         return service.replay_json(live, live.holder(bearer(authorization)))
+
+    # -- game records: GET /api/games/{id}/record (server/records.py) ------------------
+    @app.get("/api/games/{game_id}/record", tags=["play"], summary="The game record, as the token's seat may read it",
+             description="The text record (PGN-like tags, one ply a line), or the JSON form with format=json. A game "
+             "with perfect information gives the full record to anyone. A game with hidden information gives a seat "
+             "its player record (its own moves in full, the others' in public form, its view after each ply, no "
+             "seed) and a spectator the public record (View -1).")  # fmt: skip
+    def get_record(
+        game_id: str,
+        format: str = Query(default="text", pattern="^(text|json)$", description="'text' (default) or 'json'."),
+        authorization: Optional[str] = Header(default=None),
+    ) -> Response:
+        live = service.get(game_id)
+        holder = live.holder(bearer(authorization))
+        try:
+            created = store.created_at(game_id)
+        except StoreUnavailable:  # the date is a nicety: the record stands without it
+            created = None
+        record = game_record(live, holder, created)
+        media = "application/json" if format == "json" else "text/plain; charset=utf-8"
+        return Response(record_text(record, format), media_type=media,
+                        headers=record_headers(record_filename(live, holder, format)))  # fmt: skip
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(websocket: WebSocket, game_id: str, token: Optional[str] = None) -> None:

@@ -357,3 +357,8 @@ class Store:
 
     def count(self) -> int:
         return self._read(lambda session: session.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+    # -- game records (GET /api/games/{id}/record) ------------------------------------
+    def created_at(self, game_id: str) -> datetime | None:
+        """When the game was created (the record's Date); ``None`` for an unknown id."""
+        return self._read(lambda session: session.scalar(select(GameRow.created).where(GameRow.id == game_id)))

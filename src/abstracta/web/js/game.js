@@ -581,6 +581,30 @@ function boardKey(event) {
   }
 }
 
+// The game record (GET /api/games/{id}/record) as this browser's seat may read it. Fetched with the
+// seat's token in the header (a token never goes into an address), then saved from a blob.
+async function downloadRecord(form) {
+  const token = tokenFor(page.shown);
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const path = `/api/games/${encodeURIComponent(gameId)}/record${form === "json" ? "?format=json" : ""}`;
+  try {
+    const response = await fetch(path, { headers });
+    if (!response.ok) throw new Error((await response.json()).error || response.statusText);
+    const disposition = response.headers.get("Content-Disposition") || "";
+    const name = (/filename="([^"]+)"/.exec(disposition) || [])[1] || `abstracta-${gameId}.${form === "json" ? "json" : "txt"}`;
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+  } catch (e) {
+    showError(`The record could not be downloaded: ${playerWords(e.message)}`);
+  }
+}
+
 async function main() {
   // An invite link carries a one-time code after '#invite=': trade it for the seat's token, which stays
   // in this browser only, and tidy the address so the used code is not bookmarked.
@@ -632,6 +656,12 @@ async function main() {
       closePicker();
     }
   });
+  for (const link of [$("record-text"), $("record-json")]) {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      downloadRecord(link.dataset.form);
+    });
+  }
   $("flip").addEventListener("click", () => {
     page.userFlip = !page.userFlip;
     drawBoard(false);
