@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
+from abstracta.server import controls
 from abstracta.server.hub import Hub, Watcher
 from abstracta.server.records import game_record, record_filename, record_headers, record_text
 from abstracta.server.service import ApiError, BotFactory, GameService, load_game
@@ -165,6 +166,19 @@ class NewMove(BaseModel):
     ply: Optional[int] = Field(default=None, description="The view's 'ply' the move was chosen at; a stale move is refused.")
 
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [{"move": "c4"}]}}
+
+
+class DrawAction(BaseModel):
+    action: str = Field(description="'offer', 'accept' or 'decline'.", pattern="^(offer|accept|decline)$")
+
+    model_config = {"extra": "forbid"}
+
+
+class ClaimSeat(BaseModel):
+    previous: str = Field(description="The id of the game this one is the rematch of; its token goes in the header.",
+                          max_length=64)  # fmt: skip
+
+    model_config = {"extra": "forbid"}
 
 
 class SetupQuery(BaseModel):
@@ -351,6 +365,31 @@ def create_app(
         media = "application/json" if format == "json" else "text/plain; charset=utf-8"
         return Response(record_text(record, format), media_type=media,
                         headers=record_headers(record_filename(live, holder, format)))  # fmt: skip
+
+    # -- game controls: resign, draw, rematch (server/controls.py) ---------------------
+    @app.post("/api/games/{game_id}/resign", tags=["controls"], summary="Resign the token's seat (two-player games)")
+    def post_resign(game_id: str, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
+        token = bearer(authorization)
+        live = controls.resign(service, game_id, token)
+        return JSONResponse(service.view_json(live, live.holder(token)))
+
+    @app.post("/api/games/{game_id}/draw", tags=["controls"], summary="Offer, accept or decline a draw (two players)",
+              description="A standing offer lapses when the other seat moves; a bot declines at once.")  # fmt: skip
+    def post_draw(game_id: str, body: DrawAction, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
+        token = bearer(authorization)
+        live = controls.draw(service, game_id, token, body.action)
+        return JSONResponse(service.view_json(live, live.holder(token)))
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201, tags=["controls"],
+              summary="After the game: the same game again with the seats moved on (two players: swapped)",
+              description="Answers like POST /api/games: the asker's new token; every other human seat is a friend's "
+              "seat, claimed with POST /api/games/{new}/claim and the old game's token (or the invite code).")  # fmt: skip
+    def post_rematch(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+        return controls.rematch(service, game_id, bearer(authorization))
+
+    @app.post("/api/games/{game_id}/claim", tags=["controls"], summary="Take your seat in a rematch with the old game's token")
+    def post_claim(game_id: str, body: ClaimSeat, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+        return controls.claim(service, game_id, body.previous, bearer(authorization))
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(websocket: WebSocket, game_id: str, token: Optional[str] = None) -> None:

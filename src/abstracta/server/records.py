@@ -38,6 +38,9 @@ def game_record(live: LiveGame, holder: int | None, created: datetime | None = N
     full = Record(game.slug, dict(game.options), moves=moves, seed=live.seed, players=_players(live.seats),
                   date=created.date().isoformat() if created else "", extra={"Site": f"abstracta game {live.id}"})  # fmt: skip
     full.finish(states[-1])
+    if live.ended:  # resigned or a draw agreed: the result the server decided, not the position's
+        full.result = "/".join(f"{value:g}" for value in live.ended["returns"])
+        full.termination = live.ended["termination"]
     if game.perfect_information:
         return full
     if holder is not None:

@@ -1,0 +1,173 @@
+"""Game controls beyond moves (issue 15): resign, draw offers, rematch with seats swapped.
+
+They live beside the game, not in it: the rules know nothing of resigning or agreeing a draw.
+Each control is an event stored in the ``game_events`` table; a game rebuilt from the database
+replays its events after its moves (:func:`restore`). An event that ends the game sets
+``live.ended`` (returns and termination), which the views, the moves route, the bots, the
+lobby list and the records honour.
+
+- **Resign**: two-player games; the resigning seat loses (-1), the other wins (+1).
+- **Draw**: two-player games (each can end drawn, if only by a turn limit). A seat offers; the
+  other accepts (every return 0) or declines. The offer lapses when the other seat moves. A
+  bot declines at once: it plays on.
+- **Rematch**: after the game, any seat's holder starts the same game with the seats moved one
+  place on (two players: swapped), bots keeping their levels. The asker gets its new seat's
+  token; every other human seat is claimed by its player with the old game's token
+  (``POST /api/games/{new}/claim``), or by the invite code in the answer.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from abstracta.server.service import BOT_PREFIX, FRIEND, ME, ApiError, GameService, LiveGame, unavailable
+from abstracta.server.store import StoreUnavailable, hash_token
+
+RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, REMATCH = "resign", "draw-offer", "draw-accept", "draw-decline", "rematch"
+
+
+def restore(live: LiveGame, events: list[tuple[int, int, str, dict[str, Any]]]) -> None:
+    """Apply stored events to a game just rebuilt from its moves."""
+    for ply, player, kind, data in events:
+        _apply(live, ply, player, kind, data)
+
+
+def _apply(live: LiveGame, ply: int, player: int, kind: str, data: dict[str, Any]) -> None:
+    live.events.append((ply, player, kind, data))
+    n = live.game.num_players
+    if kind == RESIGN:
+        live.ended = {"returns": [-1.0 if p == player else 1.0 for p in range(n)], "termination": "resigned", "by": player}
+    elif kind == DRAW_ACCEPT:
+        live.ended = {"returns": [0.0] * n, "termination": "draw agreed", "by": player}
+    elif kind == REMATCH:
+        live.rematch = data
+
+
+def open_draw_offer(live: LiveGame) -> int | None:
+    """The seat whose draw offer stands: made, not answered, and the other seat has not moved since."""
+    offer = None
+    for ply, player, kind, _ in live.events:
+        if kind == DRAW_OFFER:
+            offer = (ply, player)
+        elif kind in (DRAW_ACCEPT, DRAW_DECLINE):
+            offer = None
+    if offer is None:
+        return None
+    ply, player = offer
+    if any(mover >= 0 and mover != player for mover in live.movers[ply:]):
+        return None
+    return player
+
+
+def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
+    """The controls part of a view: what ended the game, a standing draw offer, the rematch."""
+    two = live.game.num_players == 2
+    over = bool(live.ended) or live.state.over
+    return {
+        "ended": dict(live.ended) if live.ended else None,
+        "draw_offer": open_draw_offer(live),
+        "can_resign": two and not over and holder is not None,
+        "can_offer_draw": two and not over and holder is not None,
+        "rematch": live.rematch.get("id") if live.rematch else None,
+        "rematch_seat": _new_seat(live, holder) if live.rematch and holder is not None else None,
+    }
+
+
+def _new_seat(live: LiveGame, player: int) -> int:
+    return (player + 1) % live.game.num_players
+
+
+def _event(service: GameService, live: LiveGame, player: int, kind: str, data: dict[str, Any] | None = None,
+           ending: list[float] | None = None) -> None:  # fmt: skip
+    """Store the event, then apply it in memory and push it to every watcher (under the game's lock)."""
+    try:
+        service.store.add_event(live.id, len(live.moves), player, kind, data, ending)
+    except StoreUnavailable as error:
+        raise unavailable(error, "the request") from None
+    _apply(live, len(live.moves), player, kind, data or {})
+    service._tell(live)
+
+
+def _seat_of(service: GameService, game_id: str, token: str | None) -> tuple[LiveGame, int]:
+    live = service.get(game_id)
+    if token is None or token == "":
+        raise ApiError(401, "this needs the seat's token: send the header 'Authorization: Bearer <token>'")
+    return live, live.holder(token)
+
+
+def _check_playing(live: LiveGame, what: str) -> None:
+    if live.game.num_players != 2:
+        raise ApiError(409, f"{what} is for two-player games; this game has {live.game.num_players} players")
+    if live.ended or live.state.over:
+        raise ApiError(409, f"game {live.id} is over")
+
+
+def resign(service: GameService, game_id: str, token: str | None) -> LiveGame:
+    live, player = _seat_of(service, game_id, token)
+    with live.lock:
+        _check_playing(live, "resigning")
+        ending = [-1.0 if p == player else 1.0 for p in range(live.game.num_players)]
+        _event(service, live, player, RESIGN, ending=ending)
+    return live
+
+
+def draw(service: GameService, game_id: str, token: str | None, action: str) -> LiveGame:
+    live, player = _seat_of(service, game_id, token)
+    with live.lock:
+        _check_playing(live, "a draw by agreement")
+        standing = open_draw_offer(live)
+        if action == "offer":
+            if standing is not None:
+                raise ApiError(409, "a draw offer stands already: " + ("yours" if standing == player else "answer it"))
+            _event(service, live, player, DRAW_OFFER)
+            rival = 1 - player
+            if live.bot_level(rival) is not None:  # a bot plays on
+                _event(service, live, rival, DRAW_DECLINE)
+        elif action in ("accept", "decline"):
+            if standing is None or standing == player:
+                raise ApiError(409, "there is no draw offer from your opponent to answer")
+            if action == "accept":
+                _event(service, live, player, DRAW_ACCEPT, ending=[0.0] * live.game.num_players)
+            else:
+                _event(service, live, player, DRAW_DECLINE)
+        else:
+            raise ApiError(422, f"action: 'offer', 'accept' or 'decline', not {action[:40]!r}")
+    return live
+
+
+def rematch(service: GameService, game_id: str, token: str | None) -> dict[str, Any]:
+    """A new game with the same options and the seats moved on; the asker's new token and the invites."""
+    live, player = _seat_of(service, game_id, token)
+    with live.lock:
+        if not (live.ended or live.state.over):
+            raise ApiError(409, "a rematch starts when the game is over")
+        if live.rematch:
+            raise ApiError(409, f"a rematch was started already: game {live.rematch['id']}")
+        n = live.game.num_players
+        seats: list[str] = [""] * n
+        for old, kind in enumerate(live.seats):
+            seats[(old + 1) % n] = kind if kind.startswith(BOT_PREFIX) else ME if old == player else FRIEND
+        new_id, tokens, invites = service.create(live.game.slug, dict(live.game.options), seats)
+        _event(service, live, player, REMATCH, {"id": new_id})
+    return {"id": new_id, "tokens": tokens, "invites": invites}
+
+
+def claim(service: GameService, new_id: str, old_id: str, token: str | None) -> dict[str, Any]:
+    """Take one's seat in the rematch ``new_id`` of ``old_id`` with the old game's token; once."""
+    old, player = _seat_of(service, old_id, token)
+    if not old.rematch or old.rematch.get("id") != new_id:
+        raise ApiError(404, f"game {old_id} has no rematch {new_id[:40]!r}")
+    seat = _new_seat(old, player)
+    new_token = secrets.token_urlsafe(24)
+    try:
+        done = service.store.claim_seat(new_id, seat, hash_token(new_token))
+    except StoreUnavailable as error:
+        raise unavailable(error, "the seat") from None
+    if not done:
+        raise ApiError(410, "that seat of the rematch is taken already")
+    live = service.get(new_id)
+    with live.lock:
+        live.token_hashes[seat] = hash_token(new_token)
+        service._tell(live)
+    return {"game": new_id, "seat": seat, "token": new_token}

@@ -1,0 +1,99 @@
+"""Resign, draw offers and rematches through the API; they survive a restart and end games for the lobby too."""
+
+from __future__ import annotations
+
+from tests.server.conftest import auth, make_client, settle, view_of
+from tests.server.test_api import new_game
+
+
+def post(client, path, token=None, body=None):
+    return client.post(path, json=body if body is not None else {}, headers=auth(token))
+
+
+def test_resign_ends_the_game_for_the_other_seat(client):
+    game_id, tokens = new_game(client, "laser-chess", ["human", "human"], seed=1)
+    assert post(client, f"/api/games/{game_id}/resign").status_code == 401
+    assert post(client, f"/api/games/{game_id}/resign", "wrong").status_code == 403
+    answer = post(client, f"/api/games/{game_id}/resign", tokens["1"])
+    assert answer.status_code == 200, answer.text
+    seen = answer.json()
+    assert seen["over"] and seen["returns"] == [1.0, -1.0] and seen["moves"] == []
+    assert seen["controls"]["ended"]["termination"] == "resigned"
+    assert view_of(client, game_id, tokens["0"])["moves"] == []  # Blue cannot move any more
+    refused = post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": "j1-"})
+    assert refused.status_code == 409
+    assert post(client, f"/api/games/{game_id}/resign", tokens["0"]).status_code == 409
+    [row] = [r for r in client.get("/api/games?over=true").json() if r["id"] == game_id]
+    assert row["returns"] == [1.0, -1.0]
+    assert "[Termination \"resigned\"]" in client.get(f"/api/games/{game_id}/record").text
+
+
+def test_draw_offer_accept_decline_and_lapse(client):
+    game_id, tokens = new_game(client, "laser-chess", ["human", "human"], seed=1)
+    draw = f"/api/games/{game_id}/draw"
+    assert post(client, draw, tokens["0"], {"action": "accept"}).status_code == 409  # nothing to accept
+    assert post(client, draw, tokens["0"], {"action": "maybe"}).status_code == 422
+    offered = post(client, draw, tokens["0"], {"action": "offer"}).json()
+    assert offered["controls"]["draw_offer"] == 0
+    assert post(client, draw, tokens["0"], {"action": "accept"}).status_code == 409  # not one's own
+    assert post(client, draw, tokens["1"], {"action": "decline"}).json()["controls"]["draw_offer"] is None
+    post(client, draw, tokens["0"], {"action": "offer"})
+    blue = view_of(client, game_id, tokens["0"])["moves"][0]
+    post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": blue})
+    assert view_of(client, game_id)["controls"]["draw_offer"] == 0  # stands through the offerer's own move
+    red = view_of(client, game_id, tokens["1"])["moves"][0]
+    post(client, f"/api/games/{game_id}/moves", tokens["1"], {"move": red})
+    assert view_of(client, game_id)["controls"]["draw_offer"] is None  # the other seat moved: lapsed
+    post(client, draw, tokens["1"], {"action": "offer"})
+    accepted = post(client, draw, tokens["0"], {"action": "accept"}).json()
+    assert accepted["over"] and accepted["returns"] == [0.0, 0.0]
+    assert accepted["controls"]["ended"]["termination"] == "draw agreed"
+
+
+def test_a_bot_declines_a_draw_and_controls_are_for_two_players(client):
+    game_id, tokens = new_game(client, "laser-chess", ["human", "bot:random"], seed=1)
+    assert post(client, f"/api/games/{game_id}/draw", tokens["0"], {"action": "offer"}).json()["controls"]["draw_offer"] is None
+    four, four_tokens = new_game(client, "desfases", ["human"] * 4, seed=1)
+    assert post(client, f"/api/games/{four}/resign", four_tokens["0"]).status_code == 409
+    assert view_of(client, four, four_tokens["0"])["controls"]["can_resign"] is False
+
+
+def test_rematch_swaps_the_seats_and_each_player_claims_theirs(client):
+    game_id, tokens = new_game(client, "laser-chess", ["human", "human"], seed=1)
+    assert post(client, f"/api/games/{game_id}/rematch", tokens["0"]).status_code == 409  # not over yet
+    post(client, f"/api/games/{game_id}/resign", tokens["0"])
+    made = post(client, f"/api/games/{game_id}/rematch", tokens["0"])
+    assert made.status_code == 201, made.text
+    new_id = made.json()["id"]
+    assert set(made.json()["tokens"]) == {"1"}  # Blue before, Red now
+    assert view_of(client, new_id, made.json()["tokens"]["1"])["you"] == 1
+    assert post(client, f"/api/games/{game_id}/rematch", tokens["1"]).status_code == 409  # one rematch
+    assert view_of(client, game_id, tokens["1"])["controls"]["rematch"] == new_id
+    assert view_of(client, game_id, tokens["1"])["controls"]["rematch_seat"] == 0
+    claimed = post(client, f"/api/games/{new_id}/claim", tokens["1"], {"previous": game_id})
+    assert claimed.status_code == 200, claimed.text
+    assert claimed.json()["seat"] == 0
+    assert view_of(client, new_id, claimed.json()["token"])["you"] == 0
+    assert post(client, f"/api/games/{new_id}/claim", tokens["1"], {"previous": game_id}).status_code == 410
+    assert view_of(client, new_id)["waiting_for"] == []
+
+
+def test_rematch_against_a_bot_keeps_the_bot(client):
+    game_id, tokens = new_game(client, "strategic-reserve", ["human", "bot:random"], seed=1)
+    settle(client)
+    post(client, f"/api/games/{game_id}/resign", tokens["0"])
+    made = post(client, f"/api/games/{game_id}/rematch", tokens["0"]).json()
+    assert view_of(client, made["id"])["seats"] == ["bot:random", "human"]
+
+
+def test_controls_survive_a_restart(db_url):
+    with make_client(db_url) as client:
+        game_id, tokens = new_game(client, "laser-chess", ["human", "human"], seed=1)
+        post(client, f"/api/games/{game_id}/draw", tokens["1"], {"action": "offer"})
+        other, other_tokens = new_game(client, "laser-chess", ["human", "human"], seed=2)
+        post(client, f"/api/games/{other}/resign", other_tokens["0"])
+        post(client, f"/api/games/{other}/rematch", other_tokens["1"])
+    with make_client(db_url) as client:
+        assert view_of(client, game_id)["controls"]["draw_offer"] == 1
+        seen = view_of(client, other)
+        assert seen["over"] and seen["returns"] == [-1.0, 1.0] and seen["controls"]["rematch"]
