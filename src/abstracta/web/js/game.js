@@ -21,6 +21,7 @@ const page = {
   cursor: null, // the square the keyboard is on
   boardFocused: false,
   errorPly: null, // the ply an error message was given at: cleared when the turn changes
+  wasMyTurn: null, // for the "your turn" chime: null until the first render
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,7 +151,8 @@ function renderStatus() {
   if (view.over) {
     $("status").classList.remove("your-turn");
     banner.hidden = false;
-    banner.textContent = resultText(view);
+    const ended = view.controls && view.controls.ended;
+    banner.textContent = ended ? `${resultText(view)} (${ended.termination === "resigned" ? `${seatName(ended.by)} resigned` : ended.termination})` : resultText(view);
     $("status").textContent = `Game over after ${view.ply} plies. ${scoreText(view)}`;
     return;
   }
@@ -324,9 +326,103 @@ async function renderReplay() {
   box.hidden = false;
 }
 
+// -- game controls: resign, draw, rematch; the "your turn" signal ------------------------------
+function controlsToken() {
+  return tokenFor(page.shown) || Object.values(heldTokens(gameId))[0] || "";
+}
+
+async function control(path, body) {
+  const token = controlsToken();
+  try {
+    const next = await api("POST", `/api/games/${encodeURIComponent(gameId)}/${path}`, { token, body });
+    accept(token, next);
+  } catch (e) {
+    showError(playerWords(e.message));
+  }
+}
+
+function renderControls() {
+  const view = page.shown;
+  const c = view.controls || {};
+  const mine = view.you !== null && view.you !== undefined;
+  const over = view.over;
+  $("resign").hidden = !(mine && c.can_resign);
+  if ($("resign").hidden) delete $("resign").dataset.armed;
+  $("resign").textContent = $("resign").dataset.armed ? "Really resign? Click again" : "Resign";
+  const rivalOffer = c.draw_offer !== null && c.draw_offer !== undefined && c.draw_offer !== view.you;
+  const held = heldSeats();
+  const offerFromOtherHolder = rivalOffer && held.includes(c.draw_offer) && held.length > 1;
+  $("draw-offer").hidden = !(mine && c.can_offer_draw && (c.draw_offer === null || c.draw_offer === undefined));
+  $("draw-accept").hidden = !(mine && !over && rivalOffer);
+  $("draw-decline").hidden = $("draw-accept").hidden;
+  $("draw-pending").hidden = !(mine && !over && c.draw_offer !== null && c.draw_offer !== undefined && (!rivalOffer || offerFromOtherHolder));
+  $("draw-pending").textContent = rivalOffer ? `${seatName(c.draw_offer)} offers a draw` : "Draw offered: waiting for the answer";
+  if (!$("draw-accept").hidden) $("draw-pending").hidden = false;
+  $("rematch").hidden = !(mine && over);
+  $("rematch").textContent = c.rematch ? "Join the rematch" : "Rematch (seats swapped)";
+}
+
+async function rematch() {
+  const c = page.shown.controls || {};
+  const oldTokens = heldTokens(gameId);
+  try {
+    let newId = c.rematch;
+    if (!newId) {
+      const made = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, { token: controlsToken() });
+      newId = made.id;
+      for (const [p, token] of Object.entries(made.tokens)) holdToken(newId, p, token);
+    }
+    // Every other seat this browser held (a hotseat) is claimed with its old token.
+    const have = heldTokens(newId);
+    for (const token of Object.values(oldTokens)) {
+      const seat = (page.views.get(token) || {}).controls?.rematch_seat;
+      if (seat !== undefined && seat !== null && have[String(seat)]) continue;
+      try {
+        const got = await api("POST", `/api/games/${encodeURIComponent(newId)}/claim`, { token, body: { previous: gameId } });
+        holdToken(newId, got.seat, got.token);
+      } catch (e) {
+        if (e.status !== 410) throw e;
+      }
+    }
+    location.href = `/g/${encodeURIComponent(newId)}`;
+  } catch (e) {
+    showError(playerWords(e.message));
+  }
+}
+
+const MUTE_KEY = "abstracta:mute";
+
+// A short two-note chime made on the spot (no sound file); the mute switch is kept in this browser.
+function chime() {
+  if (localStorage.getItem(MUTE_KEY) === "1") return;
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((freq, i) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = freq;
+      gain.gain.setValueAtTime(0.08, audio.currentTime + i * 0.12);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.12 + 0.25);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + i * 0.12);
+      tone.stop(audio.currentTime + i * 0.12 + 0.3);
+    });
+    page.chimes = (page.chimes || 0) + 1;
+    document.body.dataset.chimes = String(page.chimes);
+  } catch {
+    // no audio device: the title still says it
+  }
+}
+
+function signalTurn() {
+  const mine = page.shown.moves.length > 0 && !page.shown.over;
+  document.title = `${mine ? "\u25cf Your turn \u00b7 " : ""}${page.shown.title} \u00b7 abstracta`;
+  if (mine && page.wasMyTurn === false) chime();
+  page.wasMyTurn = mine;
+}
+
 function render(animate) {
   page.shown = pickView();
-  document.title = `${page.shown.title} · abstracta`;
   $("game-title").textContent = `${page.shown.title} · game ${gameId}`;
   if (page.selected && !parsed().some((x) => x.at && x.at.from === page.selected)) page.selected = null;
   drawBoard(animate);
@@ -334,6 +430,8 @@ function render(animate) {
   renderExtraMoves();
   renderHistory();
   renderSeats();
+  renderControls();
+  signalTurn();
   renderReplay().catch((e) => showError(e.message));
   if (page.errorPly !== null && page.errorPly !== page.shown.ply) showError(""); // an error belongs to its turn
   page.rendered = page.shown.ply;
@@ -656,6 +754,21 @@ async function main() {
       closePicker();
     }
   });
+  $("mute").checked = localStorage.getItem(MUTE_KEY) === "1";
+  $("mute").addEventListener("change", () => localStorage.setItem(MUTE_KEY, $("mute").checked ? "1" : "0"));
+  $("resign").addEventListener("click", () => {
+    if (!$("resign").dataset.armed) {
+      $("resign").dataset.armed = "1"; // a second click confirms: resigning cannot be undone
+      renderControls();
+      return;
+    }
+    delete $("resign").dataset.armed;
+    control("resign");
+  });
+  $("draw-offer").addEventListener("click", () => control("draw", { action: "offer" }));
+  $("draw-accept").addEventListener("click", () => control("draw", { action: "accept" }));
+  $("draw-decline").addEventListener("click", () => control("draw", { action: "decline" }));
+  $("rematch").addEventListener("click", rematch);
   for (const link of [$("record-text"), $("record-json")]) {
     link.addEventListener("click", (event) => {
       event.preventDefault();
