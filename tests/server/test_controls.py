@@ -97,3 +97,59 @@ def test_controls_survive_a_restart(db_url):
         assert view_of(client, game_id)["controls"]["draw_offer"] == 1
         seen = view_of(client, other)
         assert seen["over"] and seen["returns"] == [-1.0, 1.0] and seen["controls"]["rematch"]
+
+
+def test_takeback_between_people_and_against_the_easy_bot(client):
+    game_id, tokens = new_game(client, "laser-chess", ["human", "human"], seed=1)
+    takeback = f"/api/games/{game_id}/takeback"
+    assert post(client, takeback, tokens["0"], {"action": "request"}).status_code == 409  # nothing to take back
+    start = client.app.state.service.get(game_id).state.notation()
+    blue = view_of(client, game_id, tokens["0"])["moves"][0]
+    post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": blue})
+    red = view_of(client, game_id, tokens["1"])["moves"][0]
+    post(client, f"/api/games/{game_id}/moves", tokens["1"], {"move": red})
+    asked = post(client, takeback, tokens["0"], {"action": "request"}).json()
+    assert asked["controls"]["takeback_request"] == 0 and asked["ply"] == 2
+    assert post(client, takeback, tokens["1"], {"action": "decline"}).json()["controls"]["takeback_request"] is None
+    post(client, takeback, tokens["0"], {"action": "request"})
+    done = post(client, takeback, tokens["1"], {"action": "accept"}).json()
+    assert done["ply"] == 0 and done["history"] == [] and done["position"] == start  # Blue's move and Red's reply
+    assert view_of(client, game_id, tokens["0"])["moves"]
+    # Against the easy bot a takeback is granted at once; against a stronger bot never.
+    easy, easy_tokens = new_game(client, "laser-chess", ["human", "bot:easy"], seed=1)
+    move = view_of(client, easy, easy_tokens["0"])["moves"][0]
+    post(client, f"/api/games/{easy}/moves", easy_tokens["0"], {"move": move})
+    settle(client)
+    granted = post(client, f"/api/games/{easy}/takeback", easy_tokens["0"], {"action": "request"})
+    assert granted.status_code == 200 and granted.json()["ply"] == 0
+    hard, hard_tokens = new_game(client, "laser-chess", ["human", "bot:hard"], seed=1)
+    move = view_of(client, hard, hard_tokens["0"])["moves"][0]
+    post(client, f"/api/games/{hard}/moves", hard_tokens["0"], {"move": move})
+    settle(client)
+    refused = post(client, f"/api/games/{hard}/takeback", hard_tokens["0"], {"action": "request"})
+    assert refused.status_code == 409 and "easy" in refused.json()["error"]
+
+
+def test_no_takeback_once_a_roll_is_seen_nor_with_hidden_pieces(client):
+    game_id, tokens = new_game(client, "strategic-reserve", ["human", "human"], seed=1)
+    mover = str(view_of(client, game_id)["player"])
+    move = view_of(client, game_id, tokens[mover])["moves"][0]
+    post(client, f"/api/games/{game_id}/moves", tokens[mover], {"move": move})  # the rival's roll follows at once
+    refused = post(client, f"/api/games/{game_id}/takeback", tokens[mover], {"action": "request"})
+    assert refused.status_code == 409 and "roll" in refused.json()["error"]
+    quin, quin_tokens = new_game(client, "quin", ["human", "human"], {"setup": "manual"})
+    post(client, f"/api/games/{quin}/moves", quin_tokens["0"], {"move": "place T f3"})
+    refused = post(client, f"/api/games/{quin}/takeback", quin_tokens["0"], {"action": "request"})
+    assert refused.status_code == 409 and "hidden" in refused.json()["error"]
+
+
+def test_a_takeback_survives_a_restart(db_url):
+    with make_client(db_url) as client:
+        game_id, tokens = new_game(client, "laser-chess", ["human", "bot:easy"], seed=1)
+        move = view_of(client, game_id, tokens["0"])["moves"][0]
+        post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": move})
+        settle(client)
+        assert post(client, f"/api/games/{game_id}/takeback", tokens["0"], {"action": "request"}).status_code == 200
+    with make_client(db_url) as client:
+        seen = view_of(client, game_id, tokens["0"])
+        assert seen["ply"] == 0 and seen["moves"]

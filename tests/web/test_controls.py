@@ -71,3 +71,15 @@ def test_your_turn_shows_in_the_title_and_chimes_unless_muted(page, server_url):
     page.reload()
     page.wait_for_selector("#board svg")
     assert page.is_checked("[data-testid=mute]")  # the switch is kept in this browser
+
+
+def test_takeback_against_the_easy_bot(page, server_url):
+    game_id, tokens = create(page, server_url, "laser-chess", ["me", "bot:easy"])
+    open_game(page, server_url, game_id, tokens["0"])
+    assert page.locator("[data-testid=takeback]").is_hidden()  # nothing to take back yet
+    blue = next(m for m in view(page, server_url, game_id, tokens["0"])["moves"] if m[-1].isdigit())
+    play(page, server_url, game_id, tokens["0"], blue)
+    page.wait_for_function("() => document.body.dataset.ply === '2'")  # the bot replied
+    page.click("[data-testid=takeback]")
+    page.wait_for_function("() => document.body.dataset.ply === '0' && document.body.dataset.myTurn === '1'")
+    assert page.locator("#history li").count() == 0

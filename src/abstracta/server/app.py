@@ -174,6 +174,12 @@ class DrawAction(BaseModel):
     model_config = {"extra": "forbid"}
 
 
+class TakebackAction(BaseModel):
+    action: str = Field(description="'request', 'accept' or 'decline'.", pattern="^(request|accept|decline)$")
+
+    model_config = {"extra": "forbid"}
+
+
 class ClaimSeat(BaseModel):
     previous: str = Field(description="The id of the game this one is the rematch of; its token goes in the header.",
                           max_length=64)  # fmt: skip
@@ -378,6 +384,15 @@ def create_app(
     def post_draw(game_id: str, body: DrawAction, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
         token = bearer(authorization)
         live = controls.draw(service, game_id, token, body.action)
+        return JSONResponse(service.view_json(live, live.holder(token)))
+
+    @app.post("/api/games/{game_id}/takeback", tags=["controls"],
+              summary="Ask to take back your last move, or answer the other seat's request",
+              description="Two-player games with nothing hidden; never past a chance outcome. The easy bot accepts "
+              "at once, stronger bots refuse (409).")  # fmt: skip
+    def post_takeback(game_id: str, body: TakebackAction, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
+        token = bearer(authorization)
+        live = controls.takeback(service, game_id, token, body.action)
         return JSONResponse(service.view_json(live, live.holder(token)))
 
     @app.post("/api/games/{game_id}/rematch", status_code=201, tags=["controls"],

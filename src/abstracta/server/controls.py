@@ -10,6 +10,11 @@ lobby list and the records honour.
 - **Draw**: two-player games (each can end drawn, if only by a turn limit). A seat offers; the
   other accepts (every return 0) or declines. The offer lapses when the other seat moves. A
   bot declines at once: it plays on.
+- **Takeback**: two-player games with nothing hidden. A seat asks to take back its last move
+  (and whatever the other seat played since); the other seat accepts or declines, an ``easy``
+  bot accepts at once, stronger bots refuse. Never past a chance outcome: once a roll has been
+  seen, the moves before it stand. The moves are deleted from the store, so the game is rebuilt
+  without them.
 - **Rematch**: after the game, any seat's holder starts the same game with the seats moved one
   place on (two players: swapped), bots keeping their levels. The asker gets its new seat's
   token; every other human seat is claimed by its player with the old game's token
@@ -25,6 +30,9 @@ from abstracta.server.service import BOT_PREFIX, FRIEND, ME, ApiError, GameServi
 from abstracta.server.store import StoreUnavailable, hash_token
 
 RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, REMATCH = "resign", "draw-offer", "draw-accept", "draw-decline", "rematch"
+TAKEBACK_REQUEST, TAKEBACK_DECLINE, TAKEBACK = "takeback-request", "takeback-decline", "takeback"
+TAKEBACK_BOT_LEVEL = "easy"
+"""The only bot level that grants takebacks (at once); stronger bots and hidden or seen dice never do."""
 
 
 def restore(live: LiveGame, events: list[tuple[int, int, str, dict[str, Any]]]) -> None:
@@ -60,6 +68,35 @@ def open_draw_offer(live: LiveGame) -> int | None:
     return player
 
 
+def takeback_start(live: LiveGame, player: int) -> int | None:
+    """The ply a takeback by ``player`` goes back to (before its last move), or ``None`` when none is allowed."""
+    if live.game.num_players != 2 or not live.game.perfect_information or live.ended or live.state.over:
+        return None
+    mine = [i for i, mover in enumerate(live.movers) if mover == player]
+    if not mine:
+        return None
+    start = mine[-1]
+    if any(mover < 0 for mover in live.movers[start:]):  # a roll came up since: it has been seen
+        return None
+    rival = live.bot_level(1 - player)
+    if rival is not None and rival != TAKEBACK_BOT_LEVEL:
+        return None
+    return start
+
+
+def open_takeback_request(live: LiveGame) -> int | None:
+    """The seat whose takeback request stands: not answered, no move made since."""
+    request = None
+    for ply, player, kind, _ in live.events:
+        if kind == TAKEBACK_REQUEST:
+            request = (ply, player)
+        elif kind in (TAKEBACK_DECLINE, TAKEBACK):
+            request = None
+    if request is None or request[0] != len(live.moves):
+        return None
+    return request[1]
+
+
 def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
     """The controls part of a view: what ended the game, a standing draw offer, the rematch."""
     two = live.game.num_players == 2
@@ -69,6 +106,9 @@ def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
         "draw_offer": open_draw_offer(live),
         "can_resign": two and not over and holder is not None,
         "can_offer_draw": two and not over and holder is not None,
+        "takeback_request": open_takeback_request(live),
+        "takebacks": sum(1 for event in live.events if event[2] == TAKEBACK),  # views after a takeback have lower plies
+        "can_take_back": holder is not None and takeback_start(live, holder) is not None,
         "rematch": live.rematch.get("id") if live.rematch else None,
         "rematch_seat": _new_seat(live, holder) if live.rematch and holder is not None else None,
     }
@@ -134,6 +174,61 @@ def draw(service: GameService, game_id: str, token: str | None, action: str) -> 
         else:
             raise ApiError(422, f"action: 'offer', 'accept' or 'decline', not {action[:40]!r}")
     return live
+
+
+def takeback(service: GameService, game_id: str, token: str | None, action: str) -> LiveGame:
+    live, player = _seat_of(service, game_id, token)
+    with live.lock:
+        _check_playing(live, "a takeback")
+        standing = open_takeback_request(live)
+        if action == "request":
+            if takeback_start(live, player) is None:
+                raise ApiError(409, _no_takeback(live, player))
+            if standing is not None:
+                raise ApiError(409, "a takeback request stands already")
+            if live.bot_level(1 - player) == TAKEBACK_BOT_LEVEL:
+                _take_back(service, live, player)
+            else:
+                _event(service, live, player, TAKEBACK_REQUEST)
+        elif action in ("accept", "decline"):
+            if standing is None or standing == player:
+                raise ApiError(409, "there is no takeback request from your opponent to answer")
+            if action == "decline":
+                _event(service, live, player, TAKEBACK_DECLINE)
+            elif takeback_start(live, standing) is None:
+                raise ApiError(409, _no_takeback(live, standing))
+            else:
+                _take_back(service, live, standing)
+        else:
+            raise ApiError(422, f"action: 'request', 'accept' or 'decline', not {action[:40]!r}")
+    return live
+
+
+def _no_takeback(live: LiveGame, player: int) -> str:
+    if not live.game.perfect_information:
+        return "no takebacks in a game with hidden information"
+    if not any(mover == player for mover in live.movers):
+        return "you have no move to take back"
+    level = live.bot_level(1 - player)
+    if level is not None and level != TAKEBACK_BOT_LEVEL:
+        return f"only the {TAKEBACK_BOT_LEVEL} bot allows takebacks; this one is {level}"
+    return "a roll has been seen since your last move: it stands"
+
+
+def _take_back(service: GameService, live: LiveGame, player: int) -> None:
+    """Undo ``player``'s last move and everything after it: in the store, then in memory, then pushed."""
+    start = takeback_start(live, player)
+    assert start is not None
+    state = live.states[start]
+    summary = {"plies": start, "to_move": state.player, "seat_to_move": state.seat, "over": False, "returns": None}
+    try:
+        service.store.take_back(live.id, start, player, summary)
+    except StoreUnavailable as error:
+        raise unavailable(error, "the takeback") from None
+    del live.states[start + 1:], live.moves[start:], live.movers[start:], live.public[start:]
+    live.events.append((start, player, TAKEBACK, {}))
+    service._tell(live)
+    service._schedule_bot(live)
 
 
 def rematch(service: GameService, game_id: str, token: str | None) -> dict[str, Any]:

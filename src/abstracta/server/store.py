@@ -39,6 +39,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     func,
     inspect,
@@ -395,6 +396,17 @@ class Store:
             return done.rowcount == 1
 
         return self._write(work)
+
+
+    def take_back(self, game_id: str, first_ply: int, player: int, summary: dict[str, Any]) -> None:
+        """Delete moves ``first_ply`` on and record the takeback event, in one transaction."""
+
+        def work(session: Session) -> None:
+            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= first_ply))
+            session.add(EventRow(game_id=game_id, ply=first_ply, player=player, kind="takeback", data="{}"))
+            session.execute(update(GameRow).where(GameRow.id == game_id).values(updated=_now(), **summary))
+
+        self._write(work)
 
 
 class EventRow(Base):

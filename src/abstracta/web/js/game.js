@@ -38,7 +38,7 @@ function seatName(p) {
 // The view to show: the one whose seat must move now (hotseat holds several), else the first held.
 function pickView() {
   const views = [...page.views.values()];
-  return views.find((v) => v.moves.length) || views.sort((a, b) => b.ply - a.ply)[0];
+  return views.find((v) => v.moves.length) || views.sort((a, b) => (older(a, b) ? 1 : older(b, a) ? -1 : 0))[0];
 }
 
 function tokenFor(view) {
@@ -358,6 +358,13 @@ function renderControls() {
   $("draw-pending").hidden = !(mine && !over && c.draw_offer !== null && c.draw_offer !== undefined && (!rivalOffer || offerFromOtherHolder));
   $("draw-pending").textContent = rivalOffer ? `${seatName(c.draw_offer)} offers a draw` : "Draw offered: waiting for the answer";
   if (!$("draw-accept").hidden) $("draw-pending").hidden = false;
+  const request = c.takeback_request;
+  const rivalRequest = request !== null && request !== undefined && request !== view.you;
+  $("takeback").hidden = !(mine && c.can_take_back && (request === null || request === undefined));
+  $("takeback-accept").hidden = !(mine && !over && rivalRequest);
+  $("takeback-decline").hidden = $("takeback-accept").hidden;
+  $("takeback-pending").hidden = !(mine && !over && request !== null && request !== undefined);
+  $("takeback-pending").textContent = rivalRequest ? `${seatName(request)} asks to take back a move` : "Takeback asked: waiting for the answer";
   $("rematch").hidden = !(mine && over);
   $("rematch").textContent = c.rematch ? "Join the rematch" : "Rematch (seats swapped)";
 }
@@ -578,9 +585,16 @@ function typedMove(move) {
   showError(`${shorten(move, 24)} is illegal here. Legal now, e.g.: ${shorten(examples, 60)}`);
 }
 
+// Is view a older than view b? Plies grow, except that a takeback goes back: its count comes first.
+function older(a, b) {
+  const ta = (a.controls && a.controls.takebacks) || 0;
+  const tb = (b.controls && b.controls.takebacks) || 0;
+  return ta !== tb ? ta < tb : a.ply < b.ply;
+}
+
 function accept(token, view) {
   const old = page.views.get(token);
-  if (old && old.ply > view.ply) return;
+  if (old && older(view, old)) return;
   page.queue.push({ token, view });
   pump();
 }
@@ -593,10 +607,11 @@ async function pump() {
     while (page.queue.length) {
       const { token, view } = page.queue.shift();
       const old = page.views.get(token);
-      if (old && old.ply > view.ply) continue;
+      if (old && older(view, old)) continue;
       page.views.set(token, view);
       const next = pickView();
       const moved = next.ply > page.rendered;
+      if (next.ply < page.rendered) page.replay = null; // taken back: the replay is out of date
       if (moved || next !== page.shown) render(moved && page.rendered >= 0);
       if (moved && page.queue.length) await sleep(450);
     }
@@ -768,6 +783,9 @@ async function main() {
   $("draw-offer").addEventListener("click", () => control("draw", { action: "offer" }));
   $("draw-accept").addEventListener("click", () => control("draw", { action: "accept" }));
   $("draw-decline").addEventListener("click", () => control("draw", { action: "decline" }));
+  $("takeback").addEventListener("click", () => control("takeback", { action: "request" }));
+  $("takeback-accept").addEventListener("click", () => control("takeback", { action: "accept" }));
+  $("takeback-decline").addEventListener("click", () => control("takeback", { action: "decline" }));
   $("rematch").addEventListener("click", rematch);
   for (const link of [$("record-text"), $("record-json")]) {
     link.addEventListener("click", (event) => {
