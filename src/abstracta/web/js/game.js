@@ -257,12 +257,69 @@ function renderHistory() {
       rolled.textContent = ` ${chance.join(" ")}`;
       li.append(rolled);
     }
-    if (p >= 0) li.append(` ${move}`);
+    if (p >= 0) {
+      const text = document.createElement("span");
+      text.className = "mv";
+      text.textContent = ` ${move}`;
+      text.style.color = page.plugin.seatColors[p] || "";
+      li.append(text);
+    }
     li.dataset.ply = String(i + 1);
+    li.tabIndex = 0;
+    li.title = "show the position after this move (End: back to the game)";
+    if (page.replayIndex === i + 1) li.classList.add("viewing");
     list.append(li);
     chance = [];
   });
-  list.scrollTop = list.scrollHeight;
+  if (page.replayIndex === null) list.scrollTop = list.scrollHeight;
+}
+
+// -- looking back: any earlier position, read-only, from the move list or the arrow keys ----------
+async function viewPly(target) {
+  const live = page.shown.ply;
+  const i = target === null ? null : Math.max(0, Math.min(target, live));
+  if (i === null || i === live) page.replayIndex = null;
+  else {
+    if (!page.replay || page.replay.positions.length !== live + 1) {
+      page.replay = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay`, { token: tokenFor(page.shown) });
+    }
+    page.replayIndex = Math.min(i, page.replay.positions.length - 1);
+  }
+  page.selected = null;
+  closePicker();
+  drawBoard(false);
+  renderExtraMoves();
+  renderHistory();
+  renderViewing();
+}
+
+function renderViewing() {
+  const viewing = page.replayIndex !== null;
+  $("viewing").hidden = !viewing;
+  document.body.dataset.viewing = viewing ? String(page.replayIndex) : "";
+  if (viewing) $("viewing-text").textContent = `Looking back: the position after ply ${page.replayIndex} of ${page.shown.ply}.`;
+  const slider = $("replay-slider");
+  if (!$("replay").hidden) {
+    slider.value = String(viewing ? page.replayIndex : slider.max);
+    $("replay-label").textContent = `position ${slider.value} / ${slider.max}`;
+  }
+  const current = $("history").querySelector("li.viewing");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function historyKey(event) {
+  const where = event.target;
+  if (where.closest && (where.closest("input, select, textarea, #board, #picker") || where.isContentEditable)) return;
+  stepHistory(event);
+}
+
+function stepHistory(event) {
+  const at = page.replayIndex === null ? page.shown.ply : page.replayIndex;
+  const steps = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null };
+  if (!(event.key in steps)) return;
+  if (event.key === "ArrowLeft" && at <= 0) return;
+  event.preventDefault();
+  viewPly(steps[event.key]).catch((e) => showError(playerWords(e.message)));
 }
 
 function renderSeats() {
@@ -440,6 +497,7 @@ function render(animate) {
   renderControls();
   signalTurn();
   renderReplay().catch((e) => showError(e.message));
+  renderViewing();
   if (page.errorPly !== null && page.errorPly !== page.shown.ply) showError(""); // an error belongs to its turn
   page.rendered = page.shown.ply;
   document.body.dataset.ply = String(page.shown.ply);
@@ -656,6 +714,11 @@ function squareCentres() {
 }
 
 function boardKey(event) {
+  // Looking back, the arrows step through the moves (nothing can be picked); End and Home always do.
+  if (page.replayIndex !== null || event.key === "End" || event.key === "Home") {
+    stepHistory(event);
+    return;
+  }
   if (event.key === "Enter" || event.key === " ") {
     if (!page.cursor) return;
     event.preventDefault();
@@ -769,6 +832,19 @@ async function main() {
       closePicker();
     }
   });
+  $("history").addEventListener("click", (event) => {
+    const li = event.target.closest("li[data-ply]");
+    if (li) viewPly(Number(li.dataset.ply)).catch((e) => showError(playerWords(e.message)));
+  });
+  $("history").addEventListener("keydown", (event) => {
+    const li = event.target.closest("li[data-ply]");
+    if (li && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      viewPly(Number(li.dataset.ply));
+    }
+  });
+  $("back-to-live").addEventListener("click", () => viewPly(null));
+  document.addEventListener("keydown", historyKey);
   $("mute").checked = localStorage.getItem(MUTE_KEY) === "1";
   $("mute").addEventListener("change", () => localStorage.setItem(MUTE_KEY, $("mute").checked ? "1" : "0"));
   $("resign").addEventListener("click", () => {
@@ -806,10 +882,7 @@ async function main() {
   });
   $("replay-slider").addEventListener("input", (event) => {
     const i = Number(event.target.value);
-    page.replayIndex = i === Number(event.target.max) ? null : i;
-    $("replay-label").textContent = `position ${i} / ${event.target.max}`;
-    drawBoard(false);
-    renderExtraMoves();
+    viewPly(i === Number(event.target.max) ? null : i).catch((e) => showError(playerWords(e.message)));
   });
 }
 
