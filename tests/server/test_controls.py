@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from tests.server.conftest import auth, make_client, settle, view_of
 from tests.server.test_api import new_game
 
@@ -153,3 +155,52 @@ def test_a_takeback_survives_a_restart(db_url):
     with make_client(db_url) as client:
         seen = view_of(client, game_id, tokens["0"])
         assert seen["ply"] == 0 and seen["moves"]
+
+
+def test_a_clock_runs_for_the_seat_to_move_and_its_flag_ends_the_game(client):
+    made = client.post("/api/games", json={"game": "laser-chess", "seats": ["human", "human"], "seed": 1,
+                                           "clock": {"minutes": 0.025, "increment": 0.5}})  # fmt: skip
+    assert made.status_code == 201, made.text
+    game_id, tokens = made.json()["id"], made.json()["tokens"]
+    clock = view_of(client, game_id)["controls"]["clock"]
+    assert clock["left"] == [1.5, 1.5] and clock["running"] is None  # nothing runs before the first move
+    blue = view_of(client, game_id, tokens["0"])["moves"][0]
+    post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": blue})
+    clock = view_of(client, game_id)["controls"]["clock"]
+    assert clock["running"] == 1 and clock["left"][0] == 2.0  # the first move is free, and earns the increment
+    time.sleep(2.2)
+    seen = view_of(client, game_id)
+    assert seen["over"] and seen["returns"] == [1.0, -1.0] and seen["controls"]["ended"]["termination"] == "time"
+    red = post(client, f"/api/games/{game_id}/moves", tokens["1"], {"move": "j8+"})
+    assert red.status_code == 409
+
+
+def test_bots_clocks_run_and_clocks_are_checked(client):
+    made = client.post("/api/games", json={"game": "laser-chess", "seats": ["human", "bot:random"], "seed": 1,
+                                           "clock": {"minutes": 5}})  # fmt: skip
+    game_id, tokens = made.json()["id"], made.json()["tokens"]
+    blue = view_of(client, game_id, tokens["0"])["moves"][0]
+    post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": blue})
+    settle(client)
+    clock = view_of(client, game_id)["controls"]["clock"]
+    assert clock["running"] == 0 and clock["left"][1] < 300.0  # the bot's thinking was charged
+    bad = client.post("/api/games", json={"game": "laser-chess", "clock": {"minutes": -1}})
+    assert bad.status_code == 400 and "clock" in bad.json()["error"]
+    four = client.post("/api/games", json={"game": "desfases", "clock": {"minutes": 5}})
+    assert four.status_code == 400 and "two-player" in four.json()["error"]
+
+
+def test_a_clock_survives_a_restart(db_url):
+    with make_client(db_url) as client:
+        made = client.post("/api/games", json={"game": "laser-chess", "seats": ["human", "human"], "seed": 1,
+                                               "clock": {"minutes": 10, "increment": 2}}).json()  # fmt: skip
+        blue = view_of(client, made["id"], made["tokens"]["0"])["moves"][0]
+        post(client, f"/api/games/{made['id']}/moves", made["tokens"]["0"], {"move": blue})
+        time.sleep(0.3)
+        red = view_of(client, made["id"], made["tokens"]["1"])["moves"][0]
+        post(client, f"/api/games/{made['id']}/moves", made["tokens"]["1"], {"move": red})
+        before = view_of(client, made["id"])["controls"]["clock"]
+    with make_client(db_url) as client:
+        after = view_of(client, made["id"])["controls"]["clock"]
+    assert after["running"] == 0 and after["base"] == 600.0
+    assert abs(after["left"][1] - before["left"][1]) < 0.2 and after["left"][1] < 601.8

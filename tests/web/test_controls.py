@@ -83,3 +83,26 @@ def test_takeback_against_the_easy_bot(page, server_url):
     page.click("[data-testid=takeback]")
     page.wait_for_function("() => document.body.dataset.ply === '0' && document.body.dataset.myTurn === '1'")
     assert page.locator("#history li").count() == 0
+
+
+def test_a_clock_chosen_in_the_lobby_runs_and_its_flag_ends_the_game(page, server_url):
+    page.goto(server_url + "/")
+    page.wait_for_selector("#catalog[data-ready='1']")
+    page.click("[data-testid=game-laser-chess]")
+    page.select_option("[data-testid=seat-1]", "me")
+    page.fill("[data-testid=clock-minutes]", "0.03")
+    page.fill("[data-testid=clock-increment]", "1")
+    page.click("[data-testid=create-game]")
+    page.wait_for_url("**/g/**")
+    page.wait_for_selector("#board svg")
+    assert page.inner_text("[data-testid=clock-0]") == "0:01.8"
+    assert page.inner_text("[data-testid=clock-1]") == "0:01.8"
+    game_id = page.url.rsplit("/", 1)[-1]
+    token = page.evaluate(f"JSON.parse(localStorage.getItem('abstracta:tokens:{game_id}'))['0']")
+    blue = next(m for m in view(page, server_url, game_id, token)["moves"] if m[-1].isdigit())
+    play(page, server_url, game_id, token, blue)
+    page.wait_for_selector("[data-testid=clock-1].running")  # Red's clock runs now, shown counting down
+    assert page.inner_text("[data-testid=clock-0]") == "0:02.8"  # Blue earned the increment
+    page.wait_for_selector("[data-testid=banner]:not([hidden])", timeout=10000)
+    assert "Red ran out of time" in page.inner_text("[data-testid=banner]")
+    assert page.inner_text("[data-testid=clock-1]") == "0:00.0"

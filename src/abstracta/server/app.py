@@ -133,8 +133,16 @@ class RateLimit:
             events.append(now)
 
 
+class ClockChoice(BaseModel):
+    minutes: float = Field(description="Each seat's time at the start, in minutes.")
+    increment: float = Field(default=0, description="Seconds added after each of a seat's moves.")
+
+    model_config = {"extra": "forbid"}
+
+
 class NewGame(BaseModel):
     game: str = Field(description="Game slug, e.g. 'strategic-reserve' (GET /api/catalog lists them).")
+    clock: Optional[ClockChoice] = Field(default=None, description="A clock for two-player games; none by default.")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options; defaults fill the rest.")
     seats: Optional[list[str]] = Field(default=None, description=f"One entry per player: {SEAT_HELP}. Default: every seat 'me'.")
     seed: Optional[int] = Field(
@@ -238,6 +246,7 @@ def create_app(
                           bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
     hub = Hub(service)
     service.keep = lambda game_id: hub.watching(game_id) > 0
+    controls.watch_clocks(service)
     creations = RateLimit(*creation_limit)
 
     @asynccontextmanager
@@ -301,7 +310,12 @@ def create_app(
               "(429 with Retry-After).")  # fmt: skip
     def new_game(body: NewGame, request: Request) -> dict[str, Any]:
         creations.check(request.client.host if request.client else "unknown")
+        clock = controls.check_seats_clock(body.clock.minutes, body.clock.increment) if body.clock else None
+        if clock and load_game(body.game, body.options).num_players != 2:
+            raise ApiError(400, "clock: clocks are for two-player games")
         game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed)
+        if clock:
+            controls.start_clock(service, game_id, *clock)
         return {"id": game_id, "tokens": tokens, "invites": invites}
 
     @app.post("/api/invites/{code}", response_model=Joined, tags=["play"], summary="Take a friend's seat with an invite",
@@ -342,6 +356,7 @@ def create_app(
               "503 (with Retry-After): the database was busy and nothing was played; send the move again.")  # fmt: skip
     def post_move(game_id: str, body: NewMove, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
         token = bearer(authorization)
+        controls.check_flag(service, service.get(game_id))  # a move after the flag fell is too late
         live = service.play(game_id, token, body.move, body.ply)
         return JSONResponse(service.view_json(live, live.holder(token)))
 

@@ -15,6 +15,12 @@ lobby list and the records honour.
   bot accepts at once, stronger bots refuse. Never past a chance outcome: once a roll has been
   seen, the moves before it stand. The moves are deleted from the store, so the game is rebuilt
   without them.
+- **Clocks**: two-player games may have one (``minutes`` + ``increment`` seconds a move),
+  chosen at creation. The server keeps it from the times the moves were stored: a seat's clock
+  runs from the previous move to its own (the first move of the game is free, so nobody loses
+  time before the rival is there); each move adds the increment; bots' clocks run too. A timer
+  on the server's loop ends the game when the seat to move runs out: that seat loses ("time").
+  A rebuilt game reads the times back from the ``moves`` table, so a restart keeps the clocks.
 - **Rematch**: after the game, any seat's holder starts the same game with the seats moved one
   place on (two players: swapped), bots keeping their levels. The asker gets its new seat's
   token; every other human seat is claimed by its player with the old game's token
@@ -24,6 +30,7 @@ lobby list and the records honour.
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 from abstracta.server.service import BOT_PREFIX, FRIEND, ME, ApiError, GameService, LiveGame, unavailable
@@ -31,14 +38,17 @@ from abstracta.server.store import StoreUnavailable, hash_token
 
 RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, REMATCH = "resign", "draw-offer", "draw-accept", "draw-decline", "rematch"
 TAKEBACK_REQUEST, TAKEBACK_DECLINE, TAKEBACK = "takeback-request", "takeback-decline", "takeback"
+CLOCK, FLAG = "clock", "flag"
 TAKEBACK_BOT_LEVEL = "easy"
 """The only bot level that grants takebacks (at once); stronger bots and hidden or seen dice never do."""
 
 
-def restore(live: LiveGame, events: list[tuple[int, int, str, dict[str, Any]]]) -> None:
-    """Apply stored events to a game just rebuilt from its moves."""
-    for ply, player, kind, data in events:
+def restore(live: LiveGame, store: Any) -> None:
+    """Apply the stored events to a game just rebuilt from its moves (and its clock's move times)."""
+    for ply, player, kind, data in store.events(live.id):
         _apply(live, ply, player, kind, data)
+    if live.clock is not None:
+        live.clock["times"] = store.move_times(live.id)
 
 
 def _apply(live: LiveGame, ply: int, player: int, kind: str, data: dict[str, Any]) -> None:
@@ -50,6 +60,10 @@ def _apply(live: LiveGame, ply: int, player: int, kind: str, data: dict[str, Any
         live.ended = {"returns": [0.0] * n, "termination": "draw agreed", "by": player}
     elif kind == REMATCH:
         live.rematch = data
+    elif kind == CLOCK:
+        live.clock = {"base": float(data["base"]), "increment": float(data["increment"]), "times": []}
+    elif kind == FLAG:
+        live.ended = {"returns": [-1.0 if p == player else 1.0 for p in range(n)], "termination": "time", "by": player}
 
 
 def open_draw_offer(live: LiveGame) -> int | None:
@@ -111,6 +125,7 @@ def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
         "can_take_back": holder is not None and takeback_start(live, holder) is not None,
         "rematch": live.rematch.get("id") if live.rematch else None,
         "rematch_seat": _new_seat(live, holder) if live.rematch and holder is not None else None,
+        "clock": clock_json(live),
     }
 
 
@@ -266,3 +281,103 @@ def claim(service: GameService, new_id: str, old_id: str, token: str | None) -> 
         live.token_hashes[seat] = hash_token(new_token)
         service._tell(live)
     return {"game": new_id, "seat": seat, "token": new_token}
+
+
+# -- clocks ----------------------------------------------------------------------------------
+MAX_CLOCK_MINUTES = 24 * 60
+
+
+def clock_left(live: LiveGame, now: float | None = None) -> tuple[list[float], int | None]:
+    """Seconds left for each seat, and the seat whose clock runs now (``None``: stopped)."""
+    clock = live.clock
+    assert clock is not None
+    now = time.time() if now is None else now
+    left = [clock["base"]] * live.game.num_players
+    previous = None
+    # Moves not yet noted by the clock's listener (other listeners, such as the pushes, may run first) are from now.
+    times = clock["times"][:len(live.movers)] + [now] * (len(live.movers) - len(clock["times"]))
+    for mover, stored in zip(live.movers, times):
+        if mover < 0:  # chance outcomes are stored with the move that brought them up
+            continue
+        if previous is not None:
+            left[mover] -= stored - previous
+        left[mover] += clock["increment"]
+        previous = stored
+    state = live.state
+    runner = state.player if previous is not None and not live.ended and not state.over else None
+    if runner is not None and runner >= 0:
+        left[runner] -= now - previous
+    else:
+        runner = None
+    if live.ended and live.ended["termination"] == "time":
+        left[live.ended["by"]] = 0.0
+    return left, runner
+
+
+def clock_json(live: LiveGame) -> dict[str, Any] | None:
+    if live.clock is None:
+        return None
+    left, runner = clock_left(live)
+    return {"base": live.clock["base"], "increment": live.clock["increment"],
+            "left": [max(0.0, round(value, 2)) for value in left], "running": runner}  # fmt: skip
+
+
+def start_clock(service: GameService, game_id: str, minutes: float, increment: float) -> None:
+    """Give a new game its clock (called right after it was created)."""
+    live = service.get(game_id)
+    if live.game.num_players != 2:
+        raise ApiError(400, f"clocks are for two-player games; {live.game.slug} has {live.game.num_players} players here")
+    with live.lock:
+        _event(service, live, 0, CLOCK, {"base": minutes * 60.0, "increment": float(increment)})
+        live.clock["times"] = [time.time()] * len(live.moves)
+
+
+def check_seats_clock(minutes: Any, increment: Any) -> tuple[float, float]:
+    try:
+        minutes, increment = float(minutes), float(increment or 0)
+    except (TypeError, ValueError):
+        raise ApiError(400, "clock: 'minutes' and 'increment' must be numbers") from None
+    if not 0 < minutes <= MAX_CLOCK_MINUTES or not 0 <= increment <= 600:
+        raise ApiError(400, f"clock: minutes from above 0 to {MAX_CLOCK_MINUTES}, increment 0 to 600 seconds")
+    return minutes, increment
+
+
+def watch_clocks(service: GameService) -> None:
+    """After every change of a game with a clock: note the new moves' times and arm the flag timer."""
+
+    def listener(live: LiveGame) -> None:
+        clock = live.clock
+        if clock is None:
+            return
+        times = clock["times"]
+        del times[len(live.moves):]  # a takeback
+        while len(times) < len(live.moves):
+            times.append(time.time())
+        left, runner = clock_left(live)
+        loop = service._loop
+        if runner is None or loop is None:
+            return
+        delay = max(0.0, left[runner]) + 0.05
+
+        def arm() -> None:
+            loop.call_later(delay, lambda: loop.run_in_executor(None, check_flag, service, live))
+
+        try:
+            loop.call_soon_threadsafe(arm)
+        except RuntimeError:  # the loop has closed
+            pass
+
+    service.subscribe(listener)
+
+
+def check_flag(service: GameService, live: LiveGame) -> bool:
+    """End the game if the seat to move has run out of time; True when it did."""
+    with live.lock:
+        if live.clock is None or live.ended or live.state.over:
+            return False
+        left, runner = clock_left(live)
+        if runner is None or left[runner] > 0:
+            return False
+        ending = [-1.0 if p == runner else 1.0 for p in range(live.game.num_players)]
+        _event(service, live, runner, FLAG, ending=ending)
+        return True

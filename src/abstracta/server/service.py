@@ -159,6 +159,7 @@ class LiveGame:
     events: list[tuple[int, int, str, dict[str, Any]]] = field(default_factory=list)
     ended: dict[str, Any] | None = None
     rematch: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None  # {"base", "increment" (seconds), "times": when each move was stored}
 
     @property
     def state(self) -> State:
@@ -417,7 +418,7 @@ class GameService:
         live = rebuild(stored)
         from abstracta.server.controls import restore  # here: controls imports this module
 
-        restore(live, self.store.events(game_id))
+        restore(live, self.store)
         with self._games_lock:
             return self._games.setdefault(game_id, live)
 

@@ -398,6 +398,15 @@ class Store:
         return self._write(work)
 
 
+    def move_times(self, game_id: str) -> list[float]:
+        """When each move was stored (POSIX seconds), in ply order: the clocks are rebuilt from them."""
+
+        def work(session: Session) -> list[float]:
+            rows = session.scalars(select(MoveRow.played).where(MoveRow.game_id == game_id).order_by(MoveRow.ply))
+            return [(t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp() for t in rows]
+
+        return self._read(work)
+
     def take_back(self, game_id: str, first_ply: int, player: int, summary: dict[str, Any]) -> None:
         """Delete moves ``first_ply`` on and record the takeback event, in one transaction."""
 

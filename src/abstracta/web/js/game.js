@@ -152,7 +152,8 @@ function renderStatus() {
     $("status").classList.remove("your-turn");
     banner.hidden = false;
     const ended = view.controls && view.controls.ended;
-    banner.textContent = ended ? `${resultText(view)} (${ended.termination === "resigned" ? `${seatName(ended.by)} resigned` : ended.termination})` : resultText(view);
+    const how = !ended ? "" : ended.termination === "resigned" ? `${seatName(ended.by)} resigned` : ended.termination === "time" ? `${seatName(ended.by)} ran out of time` : ended.termination;
+    banner.textContent = ended ? `${resultText(view)} (${how})` : resultText(view);
     $("status").textContent = `Game over after ${view.ply} plies. ${scoreText(view)}`;
     return;
   }
@@ -344,6 +345,13 @@ function renderSeats() {
     unit.textContent = ` ${scoreLabel()}`;
     score.append(unit);
     row.append(dot, label, score);
+    if (view.controls && view.controls.clock) {
+      const clock = document.createElement("span");
+      clock.className = "clock";
+      clock.dataset.seat = String(p);
+      clock.dataset.testid = `clock-${p}`;
+      row.append(clock);
+    }
     box.append(row);
   });
   // The creator's invite links, shown only while the server says the friend has not joined; then forgotten.
@@ -395,6 +403,28 @@ async function control(path, body) {
     accept(token, next);
   } catch (e) {
     showError(playerWords(e.message));
+  }
+}
+
+// Clocks: the server's seconds left, counted down here for the seat whose clock runs.
+function clockText(seconds) {
+  const tenthsLeft = Math.floor(Math.max(0, seconds) * 10 + 1e-6); // 2.8 stays 2.8 despite binary fractions
+  const whole = Math.floor(tenthsLeft / 10);
+  const tenths = whole < 10 ? `.${tenthsLeft % 10}` : "";
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}${tenths}`;
+}
+
+function tickClocks() {
+  const clock = page.shown && page.shown.controls && page.shown.controls.clock;
+  if (!clock) return;
+  const elapsed = (performance.now() - page.clockAt) / 1000;
+  for (const node of document.querySelectorAll("#seats .clock")) {
+    const p = Number(node.dataset.seat);
+    const running = clock.running === p && !page.shown.over;
+    const left = clock.left[p] - (running ? elapsed : 0);
+    node.textContent = clockText(left);
+    node.classList.toggle("running", running);
+    node.classList.toggle("low", left < 10);
   }
 }
 
@@ -494,6 +524,8 @@ function render(animate) {
   renderExtraMoves();
   renderHistory();
   renderSeats();
+  page.clockAt = performance.now();
+  tickClocks();
   renderControls();
   signalTurn();
   renderReplay().catch((e) => showError(e.message));
@@ -845,6 +877,7 @@ async function main() {
   });
   $("back-to-live").addEventListener("click", () => viewPly(null));
   document.addEventListener("keydown", historyKey);
+  setInterval(tickClocks, 200);
   $("mute").checked = localStorage.getItem(MUTE_KEY) === "1";
   $("mute").addEventListener("change", () => localStorage.setItem(MUTE_KEY, $("mute").checked ? "1" : "0"));
   $("resign").addEventListener("click", () => {

@@ -93,6 +93,7 @@ function readOptions() {
 }
 
 function seatFields(n) {
+  document.getElementById("clock-fields").hidden = n !== 2; // clocks are for two-player games
   const box = document.getElementById("seat-fields");
   const previous = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
@@ -152,7 +153,12 @@ async function create(event) {
   if (!(await refreshSetup())) return; // the options as they read now, checked by the server
   const choices = [...document.querySelectorAll("#seat-fields select")].map((s) => s.value);
   try {
-    const created = await api("POST", "/api/games", { body: { game: chosen.entry.game, options: readOptions(), seats: choices } });
+    const body = { game: chosen.entry.game, options: readOptions(), seats: choices };
+    const minutes = document.getElementById("clock-minutes").value.trim();
+    if (minutes !== "" && Number(minutes) > 0 && choices.length === 2) {
+      body.clock = { minutes: Number(minutes), increment: Number(document.getElementById("clock-increment").value || 0) };
+    }
+    const created = await api("POST", "/api/games", { body });
     for (const [p, token] of Object.entries(created.tokens)) holdToken(created.id, p, token);
     saveInvites(created.id, created.invites);
     location.href = `/g/${encodeURIComponent(created.id)}`;
