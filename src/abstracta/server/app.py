@@ -472,5 +472,11 @@ def create_app(
     def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "game.html")
 
+    # -- rules pages (web/rules.html; the text is in web/rules/<slug>.js) --------------
+    @app.get("/rules", include_in_schema=False)
+    @app.get("/rules/{slug}", include_in_schema=False)
+    def rules_page(slug: str = "") -> FileResponse:
+        return FileResponse(WEB_DIR / "rules.html")
+
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app

@@ -2,6 +2,7 @@
 // result banner and replay slider. Everything it knows comes from the API's views.
 import { api, heldTokens, holdToken, invites, inviteLink, saveInvites } from "./api.js";
 import { boardFor } from "../boards/index.js";
+import { legendList, rulesFor } from "./rules.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -844,6 +845,11 @@ async function main() {
     return;
   }
   page.plugin = await boardFor(pickView().game);
+  $("rules-link").href = `/rules/${encodeURIComponent(pickView().game)}`;
+  rulesFor(pickView().game).then((rules) => {
+    if (rules && rules.legend) $("legend-body").replaceChildren(legendList(rules));
+    else $("legend").hidden = true;
+  });
   render(false);
   for (const token of tokens) connect(token);
 

@@ -137,6 +137,7 @@ function choose(entry, plugin) {
   chosen = { entry, plugin, numPlayers: entry.num_players, options: entry.options };
   document.querySelectorAll(".game-card").forEach((card) => card.classList.toggle("chosen", card.dataset.game === entry.game));
   document.getElementById("new-title").textContent = entry.title;
+  document.getElementById("new-rules").href = `/rules/${encodeURIComponent(entry.game)}`;
   document.getElementById("option-fields").replaceChildren(...entry.options_spec.map(optionField));
   seatFields(entry.num_players);
   checking = Promise.resolve(true);
