@@ -199,6 +199,8 @@ def takeback(service: GameService, game_id: str, token: str | None, action: str)
         if action == "request":
             if takeback_start(live, player) is None:
                 raise ApiError(409, _no_takeback(live, player))
+            if bot_thinking(service, live):  # its move, chosen for the position being undone, must not land later
+                raise ApiError(409, "the bot is thinking: ask again once it has moved")
             if standing is not None:
                 raise ApiError(409, "a takeback request stands already")
             if live.bot_level(1 - player) == TAKEBACK_BOT_LEVEL:
@@ -217,6 +219,11 @@ def takeback(service: GameService, game_id: str, token: str | None, action: str)
         else:
             raise ApiError(422, f"action: 'request', 'accept' or 'decline', not {action[:40]!r}")
     return live
+
+
+def bot_thinking(service: GameService, live: LiveGame) -> bool:
+    with service._bots_lock:
+        return live.id in service._bots_pending
 
 
 def _no_takeback(live: LiveGame, player: int) -> str:
