@@ -466,6 +466,7 @@ async function rematch() {
       const made = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, { token: controlsToken() });
       newId = made.id;
       for (const [p, token] of Object.entries(made.tokens)) holdToken(newId, p, token);
+      saveInvites(newId, made.invites); // links for friends whose browsers no longer hold this game; forgotten once used
     }
     // Every other seat this browser held (a hotseat) is claimed with its old token.
     const have = heldTokens(newId);
