@@ -204,3 +204,16 @@ def test_a_clock_survives_a_restart(db_url):
         after = view_of(client, made["id"])["controls"]["clock"]
     assert after["running"] == 0 and after["base"] == 600.0
     assert abs(after["left"][1] - before["left"][1]) < 0.2 and after["left"][1] < 601.8
+
+
+def test_a_rebuilt_game_s_clock_still_falls(db_url):
+    with make_client(db_url) as client:
+        made = client.post("/api/games", json={"game": "laser-chess", "seats": ["human", "human"], "seed": 1,
+                                               "clock": {"minutes": 0.03}}).json()  # fmt: skip
+        blue = view_of(client, made["id"], made["tokens"]["0"])["moves"][0]
+        post(client, f"/api/games/{made['id']}/moves", made["tokens"]["0"], {"move": blue})
+    with make_client(db_url) as client:  # a restart: the timer is armed again when the game is rebuilt
+        assert not view_of(client, made["id"])["over"]
+        time.sleep(2.2)
+        seen = view_of(client, made["id"])
+        assert seen["over"] and seen["controls"]["ended"]["termination"] == "time"

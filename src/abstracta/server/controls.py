@@ -29,12 +29,15 @@ lobby list and the records honour.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from typing import Any
 
 from abstracta.server.service import BOT_PREFIX, FRIEND, ME, ApiError, GameService, LiveGame, unavailable
 from abstracta.server.store import StoreUnavailable, hash_token
+
+log = logging.getLogger("abstracta.server")
 
 RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, REMATCH = "resign", "draw-offer", "draw-accept", "draw-decline", "rematch"
 TAKEBACK_REQUEST, TAKEBACK_DECLINE, TAKEBACK = "takeback-request", "takeback-decline", "takeback"
@@ -43,12 +46,13 @@ TAKEBACK_BOT_LEVEL = "easy"
 """The only bot level that grants takebacks (at once); stronger bots and hidden or seen dice never do."""
 
 
-def restore(live: LiveGame, store: Any) -> None:
+def restore(live: LiveGame, service: GameService) -> None:
     """Apply the stored events to a game just rebuilt from its moves (and its clock's move times)."""
-    for ply, player, kind, data in store.events(live.id):
+    for ply, player, kind, data in service.store.events(live.id):
         _apply(live, ply, player, kind, data)
     if live.clock is not None:
-        live.clock["times"] = store.move_times(live.id)
+        live.clock["times"] = service.store.move_times(live.id)
+        arm_flag_timer(service, live)
 
 
 def _apply(live: LiveGame, ply: int, player: int, kind: str, data: dict[str, Any]) -> None:
@@ -360,21 +364,33 @@ def watch_clocks(service: GameService) -> None:
         del times[len(live.moves):]  # a takeback
         while len(times) < len(live.moves):
             times.append(time.time())
-        left, runner = clock_left(live)
-        loop = service._loop
-        if runner is None or loop is None:
-            return
-        delay = max(0.0, left[runner]) + 0.05
-
-        def arm() -> None:
-            loop.call_later(delay, lambda: loop.run_in_executor(None, check_flag, service, live))
-
-        try:
-            loop.call_soon_threadsafe(arm)
-        except RuntimeError:  # the loop has closed
-            pass
+        arm_flag_timer(service, live)
 
     service.subscribe(listener)
+
+
+def arm_flag_timer(service: GameService, live: LiveGame) -> None:
+    """A timer on the server's loop for the running seat's deadline (after a move, or a rebuild)."""
+    left, runner = clock_left(live)
+    loop = service._loop
+    if runner is None or loop is None:
+        return
+    delay = max(0.0, left[runner]) + 0.05
+    game_id = live.id
+
+    def check() -> None:
+        try:  # by id: the copy in memory may have been replaced (rebuilt) since the timer was armed
+            check_flag(service, service.get(game_id))
+        except Exception:  # the database is away: the next move or rebuild checks again
+            log.warning("flag check failed for game %s", game_id, exc_info=True)
+
+    def arm() -> None:
+        loop.call_later(delay, lambda: loop.run_in_executor(None, check))
+
+    try:
+        loop.call_soon_threadsafe(arm)
+    except RuntimeError:  # the loop has closed
+        pass
 
 
 def check_flag(service: GameService, live: LiveGame) -> bool:

@@ -418,7 +418,7 @@ class GameService:
         live = rebuild(stored)
         from abstracta.server.controls import restore  # here: controls imports this module
 
-        restore(live, self.store)
+        restore(live, self)
         with self._games_lock:
             return self._games.setdefault(game_id, live)
 
