@@ -168,7 +168,7 @@ def test_a_clock_runs_for_the_seat_to_move_and_its_flag_ends_the_game(client):
     post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": blue})
     clock = view_of(client, game_id)["controls"]["clock"]
     assert clock["running"] == 1 and clock["left"][0] == 2.0  # the first move is free, and earns the increment
-    time.sleep(2.2)
+    time.sleep(3.0)
     seen = view_of(client, game_id)
     assert seen["over"] and seen["returns"] == [1.0, -1.0] and seen["controls"]["ended"]["termination"] == "time"
     red = post(client, f"/api/games/{game_id}/moves", tokens["1"], {"move": "j8+"})
@@ -219,6 +219,6 @@ def test_a_rebuilt_game_s_clock_still_falls(db_url):
         post(client, f"/api/games/{made['id']}/moves", made["tokens"]["0"], {"move": blue})
     with make_client(db_url) as client:  # a restart: the timer is armed again when the game is rebuilt
         assert not view_of(client, made["id"])["over"]
-        time.sleep(2.2)
+        time.sleep(3.0)
         seen = view_of(client, made["id"])
         assert seen["over"] and seen["controls"]["ended"]["termination"] == "time"
