@@ -90,11 +90,11 @@ def takeback_start(live: LiveGame, player: int) -> int | None:
     """The ply a takeback by ``player`` goes back to (before its last move), or ``None`` when none is allowed."""
     if live.game.num_players != 2 or not live.game.perfect_information or live.ended or live.state.over:
         return None
-    mine = [i for i, mover in enumerate(live.movers) if mover == player]
-    if not mine:
+    movers = live.movers
+    start = next((i for i in range(len(movers) - 1, -1, -1) if movers[i] == player), None)
+    if start is None:
         return None
-    start = mine[-1]
-    if any(mover < 0 for mover in live.movers[start:]):  # a roll came up since: it has been seen
+    if any(mover < 0 for mover in movers[start:]):  # a roll came up since: it has been seen
         return None
     rival = live.bot_level(1 - player)
     if rival is not None and rival != TAKEBACK_BOT_LEVEL:
@@ -303,17 +303,25 @@ def clock_left(live: LiveGame, now: float | None = None) -> tuple[list[float], i
     clock = live.clock
     assert clock is not None
     now = time.time() if now is None else now
-    left = [clock["base"]] * live.game.num_players
-    previous = None
-    # Moves not yet noted by the clock's listener (other listeners, such as the pushes, may run first) are from now.
-    times = clock["times"][:len(live.movers)] + [now] * (len(live.movers) - len(clock["times"]))
-    for mover, stored in zip(live.movers, times):
-        if mover < 0:  # chance outcomes are stored with the move that brought them up
-            continue
-        if previous is not None:
-            left[mover] -= stored - previous
-        left[mover] += clock["increment"]
-        previous = stored
+    # The clocks at the last move depend only on the moves' times: kept until a move (or takeback) changes them.
+    key = (len(live.movers), len(clock["times"]))
+    cached = clock.get("cache")
+    if cached is not None and cached[0] == key:
+        left, previous = list(cached[1]), cached[2]
+    else:
+        left = [clock["base"]] * live.game.num_players
+        previous = None
+        # Moves not yet noted by the clock's listener (other listeners, such as the pushes, may run first) are from now.
+        times = clock["times"][:len(live.movers)] + [now] * (len(live.movers) - len(clock["times"]))
+        for mover, stored in zip(live.movers, times):
+            if mover < 0:  # chance outcomes are stored with the move that brought them up
+                continue
+            if previous is not None:
+                left[mover] -= stored - previous
+            left[mover] += clock["increment"]
+            previous = stored
+        if len(clock["times"]) >= len(live.movers):
+            clock["cache"] = (key, list(left), previous)
     state = live.state
     runner = state.player if previous is not None and not live.ended and not state.over else None
     if runner is not None and runner >= 0:
@@ -361,7 +369,9 @@ def watch_clocks(service: GameService) -> None:
         if clock is None:
             return
         times = clock["times"]
-        del times[len(live.moves):]  # a takeback
+        if len(times) > len(live.moves):  # a takeback
+            del times[len(live.moves):]
+            clock.pop("cache", None)
         while len(times) < len(live.moves):
             times.append(time.time())
         arm_flag_timer(service, live)
