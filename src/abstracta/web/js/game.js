@@ -448,7 +448,8 @@ function renderControls() {
   if (!$("draw-accept").hidden) $("draw-pending").hidden = false;
   const request = c.takeback_request;
   const rivalRequest = request !== null && request !== undefined && request !== view.you;
-  $("takeback").hidden = !(mine && c.can_take_back && (request === null || request === undefined));
+  const botThinking = !over && view.player !== null && view.player >= 0 && (view.seats[view.player] || "").startsWith("bot:");
+  $("takeback").hidden = !(mine && c.can_take_back && !botThinking && (request === null || request === undefined));
   $("takeback-accept").hidden = !(mine && !over && rivalRequest);
   $("takeback-decline").hidden = $("takeback-accept").hidden;
   $("takeback-pending").hidden = !(mine && !over && request !== null && request !== undefined);
