@@ -40,7 +40,7 @@ SAMPLES = {
         "squares": 64,
         "moves": {"S@c3n": {"from": None, "to": "c3"}, "c3-c4e": {"from": "c3", "to": "c4"},
                   "a1-a2": {"from": "a1", "to": "a2"}, "c3=w": {"from": "c3", "to": "c3"},
-                  "c3xc4": {"from": "c3", "to": "c4"}, "*n": None, "end": None},  # fmt: skip
+                  "c3xc4": {"from": "c3", "to": "c4", "reversible": True}, "*n": None, "end": None},  # fmt: skip
     },
     "desfases": {
         "view": {"position": "Mae,A3w*A,A2w,C2s,S3e/S5e*S,Mne,C4s,Cns,M5e/A4w,S2e,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/"

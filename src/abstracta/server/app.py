@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -31,9 +31,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
+from abstracta.server import controls
 from abstracta.server.hub import Hub, Watcher
+from abstracta.server.records import game_record, record_filename, record_headers, record_text
 from abstracta.server.service import ApiError, BotFactory, GameService, load_game
-from abstracta.server.store import Store
+from abstracta.server.store import Store, StoreUnavailable
 
 log = logging.getLogger("abstracta.server")
 
@@ -131,8 +133,16 @@ class RateLimit:
             events.append(now)
 
 
+class ClockChoice(BaseModel):
+    minutes: float = Field(description="Each seat's time at the start, in minutes.")
+    increment: float = Field(default=0, description="Seconds added after each of a seat's moves.")
+
+    model_config = {"extra": "forbid"}
+
+
 class NewGame(BaseModel):
     game: str = Field(description="Game slug, e.g. 'strategic-reserve' (GET /api/catalog lists them).")
+    clock: Optional[ClockChoice] = Field(default=None, description="A clock for two-player games; none by default.")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options; defaults fill the rest.")
     seats: Optional[list[str]] = Field(default=None, description=f"One entry per player: {SEAT_HELP}. Default: every seat 'me'.")
     seed: Optional[int] = Field(
@@ -164,6 +174,25 @@ class NewMove(BaseModel):
     ply: Optional[int] = Field(default=None, description="The view's 'ply' the move was chosen at; a stale move is refused.")
 
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [{"move": "c4"}]}}
+
+
+class DrawAction(BaseModel):
+    action: str = Field(description="'offer', 'accept' or 'decline'.", pattern="^(offer|accept|decline)$")
+
+    model_config = {"extra": "forbid"}
+
+
+class TakebackAction(BaseModel):
+    action: str = Field(description="'request', 'accept' or 'decline'.", pattern="^(request|accept|decline)$")
+
+    model_config = {"extra": "forbid"}
+
+
+class ClaimSeat(BaseModel):
+    previous: str = Field(description="The id of the game this one is the rematch of; its token goes in the header.",
+                          max_length=64)  # fmt: skip
+
+    model_config = {"extra": "forbid"}
 
 
 class SetupQuery(BaseModel):
@@ -217,6 +246,7 @@ def create_app(
                           bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
     hub = Hub(service)
     service.keep = lambda game_id: hub.watching(game_id) > 0
+    controls.watch_clocks(service)
     creations = RateLimit(*creation_limit)
 
     @asynccontextmanager
@@ -280,7 +310,12 @@ def create_app(
               "(429 with Retry-After).")  # fmt: skip
     def new_game(body: NewGame, request: Request) -> dict[str, Any]:
         creations.check(request.client.host if request.client else "unknown")
+        clock = controls.check_seats_clock(body.clock.minutes, body.clock.increment) if body.clock else None
+        if clock and load_game(body.game, body.options).num_players != 2:
+            raise ApiError(400, "clock: clocks are for two-player games")
         game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed)
+        if clock:
+            controls.start_clock(service, game_id, *clock)
         return {"id": game_id, "tokens": tokens, "invites": invites}
 
     @app.post("/api/invites/{code}", response_model=Joined, tags=["play"], summary="Take a friend's seat with an invite",
@@ -321,6 +356,7 @@ def create_app(
               "503 (with Retry-After): the database was busy and nothing was played; send the move again.")  # fmt: skip
     def post_move(game_id: str, body: NewMove, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
         token = bearer(authorization)
+        controls.check_flag(service, service.get(game_id))  # a move after the flag fell is too late
         live = service.play(game_id, token, body.move, body.ply)
         return JSONResponse(service.view_json(live, live.holder(token)))
 
@@ -328,6 +364,62 @@ def create_app(
     def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
         live = service.get(game_id)
         return service.replay_json(live, live.holder(bearer(authorization)))
+
+    # -- game records: GET /api/games/{id}/record (server/records.py) ------------------
+    @app.get("/api/games/{game_id}/record", tags=["play"], summary="The game record, as the token's seat may read it",
+             description="The text record (PGN-like tags, one ply a line), or the JSON form with format=json. A game "
+             "with perfect information gives the full record to anyone. A game with hidden information gives a seat "
+             "its player record (its own moves in full, the others' in public form, its view after each ply, no "
+             "seed) and a spectator the public record (View -1).")  # fmt: skip
+    def get_record(
+        game_id: str,
+        format: str = Query(default="text", pattern="^(text|json)$", description="'text' (default) or 'json'."),
+        authorization: Optional[str] = Header(default=None),
+    ) -> Response:
+        live = service.get(game_id)
+        holder = live.holder(bearer(authorization))
+        try:
+            created = store.created_at(game_id)
+        except StoreUnavailable:  # the date is a nicety: the record stands without it
+            created = None
+        record = game_record(live, holder, created)
+        media = "application/json" if format == "json" else "text/plain; charset=utf-8"
+        return Response(record_text(record, format), media_type=media,
+                        headers=record_headers(record_filename(live, holder, format)))  # fmt: skip
+
+    # -- game controls: resign, draw, rematch (server/controls.py) ---------------------
+    @app.post("/api/games/{game_id}/resign", tags=["controls"], summary="Resign the token's seat (two-player games)")
+    def post_resign(game_id: str, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
+        token = bearer(authorization)
+        live = controls.resign(service, game_id, token)
+        return JSONResponse(service.view_json(live, live.holder(token)))
+
+    @app.post("/api/games/{game_id}/draw", tags=["controls"], summary="Offer, accept or decline a draw (two players)",
+              description="A standing offer lapses when the other seat moves; a bot declines at once.")  # fmt: skip
+    def post_draw(game_id: str, body: DrawAction, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
+        token = bearer(authorization)
+        live = controls.draw(service, game_id, token, body.action)
+        return JSONResponse(service.view_json(live, live.holder(token)))
+
+    @app.post("/api/games/{game_id}/takeback", tags=["controls"],
+              summary="Ask to take back your last move, or answer the other seat's request",
+              description="Two-player games with nothing hidden; never past a chance outcome. The easy bot accepts "
+              "at once, stronger bots refuse (409).")  # fmt: skip
+    def post_takeback(game_id: str, body: TakebackAction, authorization: Optional[str] = Header(default=None)) -> JSONResponse:
+        token = bearer(authorization)
+        live = controls.takeback(service, game_id, token, body.action)
+        return JSONResponse(service.view_json(live, live.holder(token)))
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201, tags=["controls"],
+              summary="After the game: the same game again with the seats moved on (two players: swapped)",
+              description="Answers like POST /api/games: the asker's new token; every other human seat is a friend's "
+              "seat, claimed with POST /api/games/{new}/claim and the old game's token (or the invite code).")  # fmt: skip
+    def post_rematch(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+        return controls.rematch(service, game_id, bearer(authorization))
+
+    @app.post("/api/games/{game_id}/claim", tags=["controls"], summary="Take your seat in a rematch with the old game's token")
+    def post_claim(game_id: str, body: ClaimSeat, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+        return controls.claim(service, game_id, body.previous, bearer(authorization))
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(websocket: WebSocket, game_id: str, token: Optional[str] = None) -> None:
@@ -379,6 +471,12 @@ def create_app(
     @app.get("/g/{game_id}", include_in_schema=False)
     def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "game.html")
+
+    # -- rules pages (web/rules.html; the text is in web/rules/<slug>.js) --------------
+    @app.get("/rules", include_in_schema=False)
+    @app.get("/rules/{slug}", include_in_schema=False)
+    def rules_page(slug: str = "") -> FileResponse:
+        return FileResponse(WEB_DIR / "rules.html")
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app

@@ -155,6 +155,11 @@ class LiveGame:
     public: list[str] = field(default_factory=list)  # the public form of each move
     lock: threading.RLock = field(default_factory=threading.RLock)
     touched: float = field(default_factory=time.monotonic)
+    # Game controls (server/controls.py): stored events, what ended the game if not its rules, the rematch.
+    events: list[tuple[int, int, str, dict[str, Any]]] = field(default_factory=list)
+    ended: dict[str, Any] | None = None
+    rematch: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None  # {"base", "increment" (seconds), "times": when each move was stored}
 
     @property
     def state(self) -> State:
@@ -192,7 +197,7 @@ class LiveGame:
     def needs_server(self) -> bool:
         """At a chance node or a bot's turn: the server itself must move next."""
         state = self.state
-        return not state.over and (state.player == CHANCE or self.bot_level(state.player) is not None)
+        return not state.over and self.ended is None and (state.player == CHANCE or self.bot_level(state.player) is not None)
 
 
 def _summary(after: State, plies: int) -> dict[str, Any]:
@@ -411,6 +416,9 @@ class GameService:
         if stored is None:
             raise ApiError(404, f"no game with id {clip(game_id)}")
         live = rebuild(stored)
+        from abstracta.server.controls import restore  # here: controls imports this module
+
+        restore(live, self)
         with self._games_lock:
             return self._games.setdefault(game_id, live)
 
@@ -429,7 +437,7 @@ class GameService:
             raise ApiError(422, f"'move' must be a string in the game's move notation, got {clip(move)}")
         with live.lock:
             state = live.state
-            if state.over:
+            if state.over or live.ended:
                 raise ApiError(409, f"game {live.id} is over; no more moves")
             if ply is not None and ply != len(live.moves):
                 raise ApiError(409, f"stale move: it was sent for ply {ply}, but the game is at ply {len(live.moves)}")
@@ -503,7 +511,7 @@ class GameService:
         with self._bots_lock:
             if self._closing.is_set() or self._loop is None or live.id in self._bots_pending:
                 return
-            if live.bot_level(live.state.player) is None or live.state.over:
+            if live.bot_level(live.state.player) is None or live.state.over or live.ended:
                 return
             self._bots_pending.add(live.id)
         try:
@@ -517,7 +525,7 @@ class GameService:
         with self._bots_lock:
             with self._games_lock:
                 current = self._games.get(live.id) is live  # a copy found out of date: the sweep takes over
-            if current and not self._closing.is_set() and not live.state.over \
+            if current and not self._closing.is_set() and not live.state.over and not live.ended \
                     and live.bot_level(live.state.player) is not None:
                 return False
             self._bots_pending.discard(live.id)
@@ -606,7 +614,7 @@ class GameService:
                 "returns": list(_seen(view, state, "returns")),
                 "scores": list(_seen(view, state, "scores")),
                 "last_effects": _effects_seen(view),
-                "history": list(live.public),
+                "history": history_seen(live, holder),
                 "history_players": list(live.movers),
                 "ply": len(live.moves),
                 "you": holder,
@@ -614,13 +622,14 @@ class GameService:
                 "num_players": live.game.num_players,
                 "perfect_information": bool(live.game.perfect_information),
                 "waiting_for": live.waiting_for(),
+                **controls_view(live, holder),
             }
 
     def replay_json(self, live: LiveGame, holder: int | None) -> dict[str, Any]:
         """Every position of the game so far as ``holder`` saw it (views only), for the replay slider."""
         with live.lock:
             states = list(live.states)
-            history = list(live.public)
+            history = history_seen(live, holder)
         views = [state.view(holder) for state in states]
         return {
             "id": live.id,
@@ -628,6 +637,24 @@ class GameService:
             "effects": [_effects_seen(view) for view in views],
             "history": history,
         }
+
+
+def controls_view(live: LiveGame, holder: int | None) -> dict[str, Any]:
+    """The view's game-control keys; a game ended by a control (resign, agreed draw) reads as over."""
+    from abstracta.server.controls import controls_json
+
+    extra: dict[str, Any] = {"controls": controls_json(live, holder)}
+    if live.ended:
+        extra.update(over=True, returns=list(live.ended["returns"]), moves=[], player=None, seat=None)
+    return extra
+
+
+def history_seen(live: LiveGame, holder: int | None) -> list[str]:
+    """Every move as ``holder`` may read it: its own moves in full (it made them: Quin's
+    "place T e3"), everyone else's in public form ("place ? e3"); a spectator reads only public forms."""
+    if holder is None:
+        return list(live.public)
+    return [move if mover == holder else public for move, public, mover in zip(live.moves, live.public, live.movers)]
 
 
 PUBLIC_FACTS = {"player", "seat", "over", "returns", "scores"}

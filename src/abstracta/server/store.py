@@ -39,6 +39,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     func,
     inspect,
@@ -357,3 +358,76 @@ class Store:
 
     def count(self) -> int:
         return self._read(lambda session: session.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+    # -- game records (GET /api/games/{id}/record) ------------------------------------
+    def created_at(self, game_id: str) -> datetime | None:
+        """When the game was created (the record's Date); ``None`` for an unknown id."""
+        return self._read(lambda session: session.scalar(select(GameRow.created).where(GameRow.id == game_id)))
+
+    # -- game controls: resign, draw offers, rematches (server/controls.py) ------------
+    def add_event(self, game_id: str, ply: int, player: int, kind: str, data: dict[str, Any] | None = None,
+                  ending: list[float] | None = None) -> None:  # fmt: skip
+        """Record a control event; ``ending`` (the returns) also marks the game finished, in the same transaction."""
+
+        def work(session: Session) -> None:
+            session.add(EventRow(game_id=game_id, ply=ply, player=player, kind=kind, data=json.dumps(data or {})))
+            if ending is not None:
+                session.execute(update(GameRow).where(GameRow.id == game_id).values(
+                    updated=_now(), over=True, returns=list(ending), to_move=None, seat_to_move=None))  # fmt: skip
+
+        self._write(work)
+
+    def events(self, game_id: str) -> list[tuple[int, int, str, dict[str, Any]]]:
+        """The game's control events in order: (ply, player, kind, data)."""
+
+        def work(session: Session) -> list[tuple[int, int, str, dict[str, Any]]]:
+            rows = session.scalars(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.id))
+            return [(row.ply, row.player, row.kind, json.loads(row.data or "{}")) for row in rows]
+
+        return self._read(work)
+
+    def claim_seat(self, game_id: str, player: int, token_hash: str) -> bool:
+        """Give an unclaimed friend's seat this token (a rematch seat taken with the old game's token); once."""
+
+        def work(session: Session) -> bool:
+            done = session.execute(update(SeatRow).where(
+                SeatRow.game_id == game_id, SeatRow.player == player, SeatRow.token_hash.is_(None),
+                SeatRow.invite_hash.is_not(None)).values(token_hash=token_hash))  # fmt: skip
+            return done.rowcount == 1
+
+        return self._write(work)
+
+
+    def move_times(self, game_id: str) -> list[float]:
+        """When each move was stored (POSIX seconds), in ply order: the clocks are rebuilt from them."""
+
+        def work(session: Session) -> list[float]:
+            rows = session.scalars(select(MoveRow.played).where(MoveRow.game_id == game_id).order_by(MoveRow.ply))
+            return [(t if t.tzinfo else t.replace(tzinfo=timezone.utc)).timestamp() for t in rows]
+
+        return self._read(work)
+
+    def take_back(self, game_id: str, first_ply: int, player: int, summary: dict[str, Any]) -> None:
+        """Delete moves ``first_ply`` on and record the takeback event, in one transaction."""
+
+        def work(session: Session) -> None:
+            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= first_ply))
+            session.add(EventRow(game_id=game_id, ply=first_ply, player=player, kind="takeback", data="{}"))
+            session.execute(update(GameRow).where(GameRow.id == game_id).values(updated=_now(), **summary))
+
+        self._write(work)
+
+
+class EventRow(Base):
+    """A game control event (issue 15): resign, draw offer/answer, rematch. A new table: older
+    databases get it from ``create_all`` at start-up, no column changes."""
+
+    __tablename__ = "game_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    ply: Mapped[int] = mapped_column(Integer)  # the game's ply when it happened
+    player: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    data: Mapped[str] = mapped_column(Text, default="{}")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

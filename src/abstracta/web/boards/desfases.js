@@ -19,6 +19,8 @@ const FACING_STEP = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
 
 export const seatColors = [COLORS.S, COLORS.M, COLORS.C, COLORS.A];
 
+export const scoreLabel = "points";
+
 export function seatNames(options, n) {
   return n === 2 ? ["Suns & Moons", "Arms & Crowns"] : ["Suns", "Moons", "Crowns", "Arms"];
 }

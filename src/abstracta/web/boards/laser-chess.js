@@ -18,6 +18,8 @@ const FACING_LETTERS = { L: 1, B: 1, K: 0, S: 2, D: 2 };
 
 export const seatColors = [COLORS.blue, COLORS.red];
 
+export const scoreLabel = "pieces on the board";
+
 export function seatNames() {
   return ["Blue", "Red"];
 }
@@ -155,8 +157,12 @@ export function draw(view, ui = {}) {
       points.push([bx + (bx - ax) * 0.6, by + (by - ay) * 0.6]);
     }
     const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join(" ");
-    svg.append(el("path", { d, class: "beam-glow" }));
-    svg.append(el("path", { d, class: `beam${ui.animate ? " beam-new" : ""}`, pathLength: 100 }));
+    // The beam in the colour of the side that fired: the Laser's owner (it has just moved, so the
+    // side to move now is the other one if the Laser itself is gone).
+    const laser = pos.pieces[beam.from];
+    const firer = laser ? laser.owner : pos.side === "blue" ? "red" : "blue";
+    svg.append(el("path", { d, class: "beam-glow", style: `stroke: ${COLORS[firer]}`, "data-firer": firer }));
+    svg.append(el("path", { d, class: `beam${ui.animate ? " beam-new" : ""}`, pathLength: 100, style: `stroke: ${COLORS[firer]}`, "data-firer": firer }));
     const removed = effects.find((e) => e.kind === "removed");
     if (removed) {
       const letter = removed.piece[0];

@@ -20,6 +20,54 @@ export function seatNames() {
   return ["South", "North"];
 }
 
+export const scoreLabel = "rival pieces taken";
+
+// Gravity and Reinforcement come in dozens of variants: one button each, opening a picker.
+export function moveGroup(move) {
+  if (move.startsWith("gravity ")) return "Gravity";
+  if (move.startsWith("reinforce ")) return "Reinforce";
+  return null;
+}
+
+const STANDARD_SOUTH = [["L", "f5"], ["S", "e3"], ["S", "g3"], ["R", "e4"], ["R", "g4"], ["M", "f4"], ["T", "f3"],
+  ["P", "d5"], ["P", "h5"], ["V", "d4"], ["V", "h4"], ["V", "e2"], ["V", "g2"]];
+
+// North's standard setup is South's turned half a turn: line x to the opposite line, same ring.
+function turnedHalf(sq) {
+  return `${LINES[(LINES.indexOf(sq[0]) + 6) % 12]}${sq[1]}`;
+}
+
+function randomIndex(n) {
+  const value = new Uint32Array(1);
+  crypto.getRandomValues(value);
+  return value[0] % n;
+}
+
+// Manual setup in one click: the standard placement, or a random one (the Light first, on a
+// Gateway, then every other piece on a free square), each placement chosen from the legal moves.
+export function quickActions(view) {
+  const places = view.moves.filter((m) => m.startsWith("place "));
+  if (!places.length) return [];
+  const standard = (v) => {
+    const side = parsePosition(v.position).side;
+    for (const [kind, sq] of STANDARD_SOUTH) {
+      const move = `place ${kind} ${side === "N" ? turnedHalf(sq) : sq}`;
+      if (v.moves.includes(move)) return move;
+    }
+    return null;
+  };
+  const random = (v) => {
+    const all = v.moves.filter((m) => m.startsWith("place "));
+    const lights = all.filter((m) => m.startsWith("place L "));
+    const pool = lights.length ? lights : all;
+    return pool.length ? pool[randomIndex(pool.length)] : null;
+  };
+  return [
+    { id: "standard-setup", label: "Standard setup", next: standard },
+    { id: "random-setup", label: "Random setup", next: random },
+  ];
+}
+
 export function flipFor(you) {
   return you === 1;
 }
@@ -33,7 +81,7 @@ export function parseMove(move) {
   if (m) return { from: m[1], to: m[2] };
   m = new RegExp(`^reflect (${SQ}) (${SQ}) via ${SQ}$`).exec(move);
   if (m) return { from: m[1], to: m[2] };
-  m = new RegExp(`^(?:raise|place) [LSARMTPV] (${SQ})$`).exec(move);
+  m = new RegExp(`^(?:raise|place) [LSARMTPV?] (${SQ})$`).exec(move); // "?": the rival's placement
   if (m) return { from: null, to: m[1] };
   return null; // gravity, reinforce, pass, ready: buttons
 }
@@ -47,8 +95,8 @@ export function moveLabel(move) {
   if (m) return `Memory: swap ${m[1]} and ${m[2]} (free action)`;
   m = /^raise ([A-Z]) (\S+)$/.exec(move);
   if (m) return `Resurrection: bring back ${KIND_NAMES[m[1]]} on ${m[2]} (free action)`;
-  m = /^place ([A-Z]) (\S+)$/.exec(move);
-  if (m) return `place ${KIND_NAMES[m[1]]} on ${m[2]}`;
+  m = /^place ([A-Z?]) (\S+)$/.exec(move);
+  if (m) return m[1] === "?" ? `place a hidden piece on ${m[2]}` : `place ${KIND_NAMES[m[1]]} on ${m[2]}`;
   m = /^reflect (\S+) (\S+) via (\S+)$/.exec(move);
   if (m) return `Reflection: ${m[1]} to ${m[2]} via ${m[3]}`;
   if (move === "pass") return "pass (no turn-ending action)";
@@ -63,10 +111,11 @@ export function parsePosition(text) {
   const pieces = {};
   if (board !== "-") {
     for (const entry of board.split(",")) {
-      const m = /^([a-l][1-5]|o)([LSARMTPVlsarmtpv?])(\+?)$/.exec(entry);
+      // A hidden piece: "sq?" in a player's view (always the rival's), "sq?S" / "sq?N" in a spectator's.
+      const m = /^([a-l][1-5]|o)(?:([LSARMTPVlsarmtpv])(\+?)|\?([SN]?))$/.exec(entry);
       if (!m) continue;
-      const letter = m[2];
-      pieces[m[1]] = letter === "?" ? { hidden: true, owner: viewer === "S" ? "N" : "S" } : { kind: letter.toUpperCase(), owner: letter === letter.toUpperCase() ? "S" : "N", revealed: m[3] === "+" };
+      if (m[2] === undefined) pieces[m[1]] = { hidden: true, owner: m[4] || (viewer === "S" ? "N" : "S") };
+      else pieces[m[1]] = { kind: m[2].toUpperCase(), owner: m[2] === m[2].toUpperCase() ? "S" : "N", revealed: m[3] === "+" };
     }
   }
   const [reserveS, reserveN] = reserve.split("/");

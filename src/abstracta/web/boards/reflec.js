@@ -8,12 +8,17 @@ const CELL = 58;
 const MARGIN = 30;
 const BOARD = CELL * 8;
 const PANEL_X = MARGIN * 2 + BOARD + 6;
-const SUIT_COLORS = { S: "#e08a00", M: "#3f6fd1", C: "#2f9e44", A: "#c23b3b" };
+// Colour-blind safe (Okabe-Ito): with two players Suns & Crowns are warm, Moons & Arms blue, so a
+// player's two suits read alike under any filter; each suit also has its own coin shape and letter.
+const SUIT_COLORS = { S: "#e69f00", M: "#0072b2", C: "#b5470b", A: "#56b4e9" };
+const SUIT_INK = { S: "#1f1400", M: "#ffffff", C: "#ffffff", A: "#06263a" };
 const SUIT_NAMES = { S: "Suns", M: "Moons", C: "Crowns", A: "Arms" };
 const DIRS = { n: "north", e: "east", s: "south", w: "west" };
 const ANGLE = { n: 0, e: 90, s: 180, w: 270 };
 
 export const seatColors = [SUIT_COLORS.S, SUIT_COLORS.M, SUIT_COLORS.C, SUIT_COLORS.A];
+
+export const scoreLabel = "lasers left";
 
 export function seatNames(options, n) {
   if (n === 2) return ["Suns & Crowns", "Moons & Arms"];
@@ -28,7 +33,7 @@ export function parseMove(move) {
   m = /^([a-h][1-8])=[nesw]$/.exec(move);
   if (m) return { from: m[1], to: m[1] };
   m = /^([a-h][1-8])x([a-h][1-8])$/.exec(move);
-  if (m) return { from: m[1], to: m[2] };
+  if (m) return { from: m[1], to: m[2], reversible: true }; // a swap starts from either coin
   return null; // fire (*d) and end are buttons
 }
 
@@ -73,19 +78,31 @@ function xy(sq, flipped) {
   return flipped ? [MARGIN + (7 - f) * CELL, MARGIN + (r - 1) * CELL] : [MARGIN + f * CELL, MARGIN + (8 - r) * CELL];
 }
 
+// Each suit's coin has its own outline: Suns round, Moons square, Crowns hexagonal, Arms diamond.
+const hexagon = [0, 60, 120, 180, 240, 300].map((a) => `${(21 * Math.sin((a * Math.PI) / 180)).toFixed(1)},${(-21 * Math.cos((a * Math.PI) / 180)).toFixed(1)}`).join(" ");
+const COIN_SHAPES = {
+  S: ["circle", { r: 20 }],
+  M: ["rect", { x: -18, y: -18, width: 36, height: 36, rx: 5 }],
+  C: ["polygon", { points: hexagon }],
+  A: ["polygon", { points: "0,-23 23,0 0,23 -23,0" }],
+};
+
 function drawPiece(p, x, y, flipped, extra = {}) {
   const g = el("g", { class: "rf-piece", transform: `translate(${x + CELL / 2} ${y + CELL / 2})`, ...extra });
   const colour = SUIT_COLORS[p.suit];
   if (p.laser) {
     g.append(el("rect", { x: -20, y: -20, width: 40, height: 40, rx: 9, fill: "#222", stroke: colour, "stroke-width": 4 }));
-    g.append(el("circle", { r: 9, fill: "#ff3b3b", stroke: "#fff", "stroke-width": 2 }));
+    g.append(el("circle", { r: 11, fill: colour, stroke: "#fff", "stroke-width": 2 }));
+    g.append(el("text", { y: 4, class: "rf-laser-letter", fill: SUIT_INK[p.suit] }, p.suit));
     return g;
   }
   const turn = ANGLE[p.facing] + (flipped ? 180 : 0);
-  g.append(el("circle", { r: 21, fill: colour, stroke: "rgba(0,0,0,0.45)", "stroke-width": 1.5 }));
+  const [shape, geometry] = COIN_SHAPES[p.suit];
+  g.append(el(shape, { ...geometry, fill: colour, stroke: "#1b1b1b", "stroke-width": 1.5, class: "rf-coin", "data-suit": p.suit }));
   const arrow = el("g", { transform: `rotate(${turn})` });
-  arrow.append(el("path", { d: "M0 -17 L9 -4 L3 -4 L3 12 L-3 12 L-3 -4 L-9 -4 Z", fill: "#fff" }));
+  arrow.append(el("path", { d: "M0 -21 L8 -11 L-8 -11 Z", fill: SUIT_INK[p.suit], stroke: colour, "stroke-width": 1 }));
   g.append(arrow);
+  g.append(el("text", { y: 6, class: "rf-letter", fill: SUIT_INK[p.suit] }, p.suit));
   return g;
 }
 
@@ -139,7 +156,9 @@ export function draw(view, ui = {}) {
           points.push([lx + dx * CELL * 0.6, ly + dy * CELL * 0.6]);
         }
         const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join(" ");
-        svg.append(el("path", { d, class: "beam-glow" }), el("path", { d, class: `beam${ui.animate ? " beam-new" : ""}`, pathLength: 100 }));
+        const colour = SUIT_COLORS[effect.suit] || "#ff2d2d"; // the beam in the firing suit's colour
+        svg.append(el("path", { d, class: "beam-glow", style: `stroke: ${colour}`, "data-firer": effect.suit }),
+          el("path", { d, class: `beam${ui.animate ? " beam-new" : ""}`, pathLength: 100, style: `stroke: ${colour}`, "data-firer": effect.suit }));
       } else if (effect.kind === "removed" || effect.kind === "destroyed") {
         const token = effect.kind === "removed" ? effect.piece : `${effect.suit}*`;
         const p = { suit: token[0], facing: token[1] === "*" ? null : token[1], laser: token[1] === "*" };
@@ -160,7 +179,8 @@ export function draw(view, ui = {}) {
     const top = MARGIN + 34 + i * 62;
     const acting = s.suit === pos.acting && !view.over;
     svg.append(el("rect", { x: PANEL_X - 6, y: top - 4, width: 190, height: 54, rx: 8, fill: acting ? "#fff1c2" : "none" }));
-    svg.append(el("circle", { cx: PANEL_X + 12, cy: top + 14, r: 9, fill: SUIT_COLORS[s.suit] }));
+    svg.append(el("circle", { cx: PANEL_X + 12, cy: top + 14, r: 10, fill: SUIT_COLORS[s.suit], stroke: "#1b1b1b" }));
+    svg.append(el("text", { x: PANEL_X + 12, y: top + 18.5, class: "rf-letter rf-panel-letter", fill: SUIT_INK[s.suit] }, s.suit));
     const state = s.flag === "x" ? " (laser lost)" : s.flag === "n" ? " (neutral)" : "";
     svg.append(el("text", { x: PANEL_X + 28, y: top + 19, class: "panel-label" }, `${SUIT_NAMES[s.suit]}${state}`));
     svg.append(el("text", { x: PANEL_X + 28, y: top + 40, class: "die-label rf-info" }, `die ${s.die} · ${s.off} coin${s.off === 1 ? "" : "s"} in hand`));

@@ -14,6 +14,8 @@ const NAMES = { R: "Red", B: "Blue" };
 
 export const seatColors = [COLORS.R, COLORS.B];
 
+export const scoreLabel = "checkers in reserve (fewer is better)";
+
 export function seatNames() {
   return ["Red", "Blue"];
 }

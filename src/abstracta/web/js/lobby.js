@@ -57,7 +57,10 @@ function optionField(spec) {
   let input;
   if (spec.kind === "choice") {
     input = h("select", { id, name: spec.name });
-    for (const value of spec.choices) {
+    // A game may accept one value in two spellings (Desfases: 4 and "4"): offer each once.
+    const seen = new Set();
+    const choices = spec.choices.filter((value) => !seen.has(String(value)) && seen.add(String(value)));
+    for (const value of choices) {
       const option = h("option", { value: JSON.stringify(value) }, String(value));
       if (JSON.stringify(value) === JSON.stringify(spec.default)) option.selected = true;
       input.append(option);
@@ -90,6 +93,7 @@ function readOptions() {
 }
 
 function seatFields(n) {
+  document.getElementById("clock-fields").hidden = n !== 2; // clocks are for two-player games
   const box = document.getElementById("seat-fields");
   const previous = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
@@ -102,19 +106,30 @@ function seatFields(n) {
   }
 }
 
-async function refreshSetup() {
+// The server checks the options whenever a box changes. The Start button stays enabled meanwhile:
+// leaving a box by clicking Start fires 'change' just before the click, and a button disabled in
+// between would swallow that click. Start waits for the check instead (see create).
+let checking = Promise.resolve(true);
+
+function refreshSetup() {
+  checking = checkOptions();
+  return checking;
+}
+
+async function checkOptions() {
   const error = document.getElementById("setup-error");
   error.textContent = "";
-  document.getElementById("create").disabled = true; // until the server has checked the options
   try {
     const info = await api("POST", `/api/catalog/${encodeURIComponent(chosen.entry.game)}`, { body: { options: readOptions() } });
     chosen.options = info.options;
+    if (info.num_players !== chosen.numPlayers || !document.querySelector("#seat-fields select")) seatFields(info.num_players);
     chosen.numPlayers = info.num_players;
-    seatFields(info.num_players);
     document.getElementById("create").disabled = false;
+    return true;
   } catch (e) {
     error.textContent = e.message;
     document.getElementById("create").disabled = true;
+    return false;
   }
 }
 
@@ -122,8 +137,10 @@ function choose(entry, plugin) {
   chosen = { entry, plugin, numPlayers: entry.num_players, options: entry.options };
   document.querySelectorAll(".game-card").forEach((card) => card.classList.toggle("chosen", card.dataset.game === entry.game));
   document.getElementById("new-title").textContent = entry.title;
+  document.getElementById("new-rules").href = `/rules/${encodeURIComponent(entry.game)}`;
   document.getElementById("option-fields").replaceChildren(...entry.options_spec.map(optionField));
   seatFields(entry.num_players);
+  checking = Promise.resolve(true);
   document.getElementById("setup-error").textContent = "";
   document.getElementById("create").disabled = false;
   const section = document.getElementById("new-game");
@@ -134,9 +151,15 @@ function choose(entry, plugin) {
 async function create(event) {
   event.preventDefault();
   const error = document.getElementById("setup-error");
+  if (!(await refreshSetup())) return; // the options as they read now, checked by the server
   const choices = [...document.querySelectorAll("#seat-fields select")].map((s) => s.value);
   try {
-    const created = await api("POST", "/api/games", { body: { game: chosen.entry.game, options: readOptions(), seats: choices } });
+    const body = { game: chosen.entry.game, options: readOptions(), seats: choices };
+    const minutes = document.getElementById("clock-minutes").value.trim();
+    if (minutes !== "" && Number(minutes) > 0 && choices.length === 2) {
+      body.clock = { minutes: Number(minutes), increment: Number(document.getElementById("clock-increment").value || 0) };
+    }
+    const created = await api("POST", "/api/games", { body });
     for (const [p, token] of Object.entries(created.tokens)) holdToken(created.id, p, token);
     saveInvites(created.id, created.invites);
     location.href = `/g/${encodeURIComponent(created.id)}`;

@@ -1,0 +1,69 @@
+"""Game records for download (``GET /api/games/{id}/record``), built from a live game.
+
+The record is :mod:`abstracta.core.records`' text or JSON form. What it holds depends on who
+asks, exactly as the views do:
+
+- a game with perfect information: the full record (seed and every move) for anyone;
+- a game with hidden information (Quin), with a seat's token: that seat's player record
+  (``player_record``): its own moves in full, the rival's in public form, its view after each
+  ply, no seed (the seed would deal the hidden pieces again);
+- the same game without a token: the spectator's record, ``View -1``: every move in public
+  form and the spectator's view after each ply. Quin reveals nothing at the end of a game, so
+  a finished game's spectator record hides what its views hide.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from abstracta.core.records import Record, dumps, player_record
+from abstracta.server.service import BOT_PREFIX, LiveGame
+
+SPECTATOR_VIEW = -1
+"""The ``View`` tag of a spectator's record: no seat, only what anyone watching the game saw."""
+
+
+def _players(seats: list[str]) -> list[str]:
+    return [kind[len(BOT_PREFIX):] if kind.startswith(BOT_PREFIX) else "human" for kind in seats]
+
+
+def game_record(live: LiveGame, holder: int | None, created: datetime | None = None) -> Record:
+    """The record ``holder`` (``None``: a spectator) may read of ``live``, as it stands now."""
+    with live.lock:
+        states = list(live.states)
+        moves = list(live.moves)
+        public = list(live.public)
+    game = live.game
+    full = Record(game.slug, dict(game.options), moves=moves, seed=live.seed, players=_players(live.seats),
+                  date=created.date().isoformat() if created else "", extra={"Site": f"abstracta game {live.id}"})  # fmt: skip
+    full.finish(states[-1])
+    if live.ended:  # resigned or a draw agreed: the result the server decided, not the position's
+        full.result = "/".join(f"{value:g}" for value in live.ended["returns"])
+        full.termination = live.ended["termination"]
+    if game.perfect_information:
+        return full
+    if holder is not None:
+        record = player_record(full, holder, states)
+        record.extra = dict(full.extra)
+        return record
+    record = Record(game.slug, dict(game.options), position=states[0].view(None).notation(), players=full.players,
+                    date=full.date, result=full.result, termination=full.termination, view=SPECTATOR_VIEW,
+                    extra=dict(full.extra))  # fmt: skip
+    record.moves = public
+    record.views = [state.view(None).notation() for state in states[1:]]
+    return record
+
+
+def record_text(record: Record, form: str) -> str:
+    """The download's body: the text form, or ``form == "json"`` for the JSON form of one record."""
+    return dumps([record], "json" if form == "json" else "text")
+
+
+def record_filename(live: LiveGame, holder: int | None, form: str) -> str:
+    whose = "" if live.game.perfect_information else "-spectator" if holder is None else f"-seat{holder}"
+    return f"abstracta-{live.game.slug}-{live.id}{whose}.{'json' if form == 'json' else 'txt'}"
+
+
+def record_headers(filename: str) -> dict[str, Any]:
+    return {"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"}
