@@ -395,6 +395,11 @@ class GameService:
                 self._tell(live)
         return {"game": game_id, "seat": player, "token": token}
 
+    def loaded_game(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory (never touches the database); ``None`` otherwise."""
+        with self._games_lock:
+            return self._games.get(game_id)
+
     def get(self, game_id: str) -> LiveGame:
         with self._games_lock:
             live = self._games.get(game_id)
