@@ -63,8 +63,12 @@ class LeanClient:
     """One keep-alive HTTP/1.1 connection to the server, one request at a time (one per game task).
 
     Just enough HTTP for this server's JSON answers (Content-Length bodies); a dropped
-    connection is opened again on the next request.
+    connection is opened again on the next request. Like a browser, it does not reuse a
+    connection idle for longer than the server keeps it (uvicorn closes them after 5 s).
     """
+
+    IDLE = 4.0
+    """Seconds after which an idle connection is not reused: below uvicorn's keep-alive timeout."""
 
     def __init__(self, url: str) -> None:
         host_port = url.split("://", 1)[1]
@@ -72,8 +76,11 @@ class LeanClient:
         self.port = int(port)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
 
     async def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None) -> Answer:
+        if self.writer is not None and (time.monotonic() - self.used > self.IDLE or self.reader.at_eof()):
+            self.close()
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         lines = [f"{method} {path} HTTP/1.1", f"host: {self.host}:{self.port}", f"content-length: {len(body)}"]
@@ -93,6 +100,7 @@ class LeanClient:
         except BaseException:
             self.close()
             raise
+        self.used = time.monotonic()
         return Answer(status, content)
 
     async def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
