@@ -343,10 +343,17 @@ def create_app(
               description="The move and every chance outcome it triggers are stored together before the answer. "
               "503 (with Retry-After): the database was busy and nothing was played; send the move again.",
               openapi_extra=TOKEN_HEADER)  # fmt: skip
-    def post_move(game_id: str, body: NewMove, request: Request) -> JSONResponse:
+    async def post_move(game_id: str, body: NewMove, request: Request) -> JSONResponse:
         token = bearer(request.headers.get("authorization"))
-        live = service.play(game_id, token, body.move, body.ply)
-        return JSONResponse(service.view_json(live, live.holder(token)))
+        live = await service.play_async(game_id, token, body.move, body.ply)
+        if live.lock.acquire(blocking=False):
+            try:
+                view = service.view_json(live, live.holder(token))
+            finally:
+                live.lock.release()
+        else:  # a bot's move is being stored right now: wait for it in a thread, not on the loop
+            view = await run_in_threadpool(lambda: service.view_json(live, live.holder(token)))
+        return JSONResponse(view)
 
     @app.get("/api/games/{game_id}/replay", tags=["play"], summary="Every position so far, as the token's seat saw it")
     def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:

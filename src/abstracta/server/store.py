@@ -33,7 +33,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from sqlalchemy import (
     JSON,
@@ -181,6 +181,8 @@ class _MoveWrite:
     summary: dict[str, Any]
     done: bool = False
     error: Exception | None = None
+    finished: Callable[[Exception | None], None] | None = None  # for callers that do not wait (the server's loop)
+    told: bool = False
 
 
 _MOVES = MoveRow.__table__
@@ -232,6 +234,9 @@ class Store:
         self._writer = threading.Lock()  # one writer at a time: queue here, not in "database is locked"
         self._queued: list[_MoveWrite] = []  # moves waiting for the next group commit
         self._queue_lock = threading.Lock()
+        self._queue_ready = threading.Condition(self._queue_lock)
+        self._writer_thread: threading.Thread | None = None  # commits what submit_moves queues
+        self._closing = False
         self.commits = 0  # transactions that stored moves (a group counts once), for the load figures
         Base.metadata.create_all(self.engine)
         self._upgrade()
@@ -258,6 +263,11 @@ class Store:
                 connection.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE VARCHAR(80) USING seed::text"))
 
     def close(self) -> None:
+        with self._queue_ready:
+            self._closing = True
+            self._queue_ready.notify_all()
+        if self._writer_thread is not None:
+            self._writer_thread.join(timeout=10)
         self.engine.dispose()
 
     def _write(self, work: Any) -> Any:
@@ -326,6 +336,39 @@ class Store:
         if job.error is not None:
             raise job.error
 
+    def submit_moves(self, game_id: str, first_ply: int, moves: Iterable[tuple[int, str]], summary: dict[str, Any],
+                     finished: Callable[[Exception | None], None]) -> None:  # fmt: skip
+        """:meth:`add_moves` for a caller that must not block (the server's event loop).
+
+        The moves join the next group commit, made by the store's writer thread, which then calls
+        ``finished(None)`` (stored) or ``finished(error)`` (:class:`StoreUnavailable` or
+        :class:`MoveConflict`: nothing stored) from that thread.
+        """
+        job = _MoveWrite(game_id, first_ply, list(moves), summary, finished=finished)
+        with self._queue_ready:
+            if self._closing:
+                raise StoreUnavailable("the server is shutting down")
+            self._queued.append(job)
+            if self._writer_thread is None:
+                self._writer_thread = threading.Thread(target=self._write_queued, name="abstracta-store-writer",
+                                                       daemon=True)  # fmt: skip
+                self._writer_thread.start()
+            self._queue_ready.notify()
+
+    def _write_queued(self) -> None:
+        """The writer thread: commit whatever is queued, as one group each time, until the store closes."""
+        while True:
+            with self._queue_ready:
+                while not self._queued and not self._closing:
+                    self._queue_ready.wait()
+                if not self._queued:
+                    return
+            with self._writer:
+                with self._queue_lock:
+                    group, self._queued = self._queued, []
+                if group:
+                    self._commit_group(group)
+
     def _commit_group(self, group: list[_MoveWrite]) -> None:
         """Store ``group`` in one transaction (with the writer held); each member learns its outcome."""
         now = _now()
@@ -349,9 +392,18 @@ class Store:
             message = str(getattr(error, "orig", error)).splitlines()[0]
             for job in group:
                 job.error = StoreUnavailable(message)
+        except Exception as error:  # rolled back; never let a caller believe its moves were stored
+            for job in group:
+                job.error = StoreUnavailable(f"{type(error).__name__}: {error}".splitlines()[0])
         finally:
             for job in group:
                 job.done = True
+                if job.finished is not None and not job.told:  # once: a failed group retries its members
+                    job.told = True
+                    try:
+                        job.finished(job.error)
+                    except Exception:  # e.g. the loop has closed: nobody waits any more
+                        pass
 
     def redeem_invite(self, invite_hash: str, token_hash: str) -> tuple[str, int] | None | bool:
         """Turn the invite with this digest into a seat token, once.
