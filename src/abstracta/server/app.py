@@ -33,7 +33,7 @@ import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
 from abstracta.server.hub import Hub, Watcher, view_text
-from abstracta.server.service import ApiError, BotFactory, GameService, load_game
+from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game
 from abstracta.server.store import Store
 
 log = logging.getLogger("abstracta.server")
@@ -268,6 +268,26 @@ def create_app(
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return JSONResponse({"error": "internal error; the game is unchanged"}, status_code=500)
 
+    async def view_answer(game_id: str, token: str | None, live: LiveGame | None) -> dict[str, Any]:
+        """The view of ``token``'s seat, as plain JSON values (a JSONResponse skips FastAPI's slow encoder).
+
+        The hot path: a game in memory whose lock is free is read right here on the loop, with no
+        thread hop (while the loop itself stores a move of that game, this is the last stored
+        position). A game to load, or one whose lock a thread holds (a bot's move being stored),
+        is read in a thread, where waiting does not stall the loop.
+        """
+        if live is not None and live.lock.acquire(blocking=False):
+            try:
+                return service.view_json(live, live.holder(token))
+            finally:
+                live.lock.release()
+
+        def in_thread() -> dict[str, Any]:
+            found = live if live is not None else service.get(game_id)
+            return service.view_json(found, found.holder(token))
+
+        return await run_in_threadpool(in_thread)
+
     # -- API ------------------------------------------------------------------------
     @app.get("/healthz", tags=["server"])
     def healthz() -> dict[str, bool]:
@@ -322,22 +342,7 @@ def create_app(
              openapi_extra=TOKEN_HEADER)  # fmt: skip
     async def get_game(game_id: str, request: Request) -> JSONResponse:
         token = bearer(request.headers.get("authorization"))
-        live = service.loaded_game(game_id)
-        if live is not None and live.lock.acquire(blocking=False):
-            # The hot path, on the loop: a loaded game whose lock is free (no move being stored)
-            # costs no thread hop; anything that could wait (the database) goes to a thread.
-            try:
-                view = service.view_json(live, live.holder(token))
-            finally:
-                live.lock.release()
-        else:
-            def slow() -> dict[str, Any]:
-                found = service.get(game_id)
-                return service.view_json(found, found.holder(token))
-
-            view = await run_in_threadpool(slow)
-        # Plain JSON values already: a JSONResponse skips FastAPI's slow recursive encoder.
-        return JSONResponse(view)
+        return JSONResponse(await view_answer(game_id, token, service.loaded_game(game_id)))
 
     @app.post("/api/games/{game_id}/moves", tags=["play"], summary="Play a move for the token's seat",
               description="The move and every chance outcome it triggers are stored together before the answer. "
@@ -346,14 +351,7 @@ def create_app(
     async def post_move(game_id: str, body: NewMove, request: Request) -> JSONResponse:
         token = bearer(request.headers.get("authorization"))
         live = await service.play_async(game_id, token, body.move, body.ply)
-        if live.lock.acquire(blocking=False):
-            try:
-                view = service.view_json(live, live.holder(token))
-            finally:
-                live.lock.release()
-        else:  # a bot's move is being stored right now: wait for it in a thread, not on the loop
-            view = await run_in_threadpool(lambda: service.view_json(live, live.holder(token)))
-        return JSONResponse(view)
+        return JSONResponse(await view_answer(game_id, token, live))
 
     @app.get("/api/games/{game_id}/replay", tags=["play"], summary="Every position so far, as the token's seat saw it")
     def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
