@@ -373,32 +373,30 @@ def create_app(
             await websocket.send_json({"error": f"this game has {MAX_WATCHERS} watchers already; try again later"})
             await websocket.close(code=1013)  # try again later
             return
-        receiving = pushing = None
+        async def push() -> None:
+            while True:
+                await websocket.send_text(await watcher.queue.get())  # JSON text, serialised once by the hub
+
+        pushing = None
         try:
             await websocket.send_text(view_text(await asyncio.to_thread(service.view_json, live, holder)))
-            receiving = asyncio.ensure_future(websocket.receive())
+            # One task pushes, this one listens: cheaper per push than waiting on both each time.
+            pushing = asyncio.ensure_future(push())
+            pushing.add_done_callback(lambda task: task.cancelled() or task.exception())  # a client gone mid-send
             while True:
-                pushing = asyncio.ensure_future(watcher.queue.get())
-                done, _ = await asyncio.wait({receiving, pushing}, return_when=asyncio.FIRST_COMPLETED)
-                if pushing in done:
-                    await websocket.send_text(pushing.result())  # JSON text, serialised once by the hub
-                else:
-                    pushing.cancel()
-                if receiving in done:
-                    message = receiving.result()
-                    if message["type"] == "websocket.disconnect":
-                        break
-                    if message.get("bytes") is not None:  # only text pings are expected
-                        await websocket.close(code=1003, reason="binary frames are not accepted")
-                        break
-                    receiving = asyncio.ensure_future(websocket.receive())  # clients may ping; ignored
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if message.get("bytes") is not None:  # only text pings are expected
+                    await websocket.close(code=1003, reason="binary frames are not accepted")
+                    break
+                # clients may ping; ignored
         except (WebSocketDisconnect, RuntimeError):  # the client left mid-send
             pass
         finally:
             hub.leave(game_id, watcher)
-            for task in (receiving, pushing):
-                if task is not None and not task.done():
-                    task.cancel()
+            if pushing is not None:
+                pushing.cancel()
 
     # -- front end ------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
