@@ -1,9 +1,9 @@
 """WebSocket fan-out: after every move each watcher gets the view of its own seat.
 
-Moves are made in worker threads (requests, bots); each watcher lives on an
-asyncio loop. The hub builds each watcher's view in the thread that made the move,
-under the game's lock (so pushes keep the order of the moves), and hands it to the
-watcher's loop with ``call_soon_threadsafe``. Each view is serialised once, however
+Moves are made on the server's loop (most human moves) or in worker threads (bots,
+games that had to be loaded); each watcher lives on an asyncio loop. The hub builds
+each watcher's view where the move was made, under the game's lock (so pushes keep
+the order of the moves), and hands it to the watcher's loop with ``call_soon_threadsafe``. Each view is serialised once, however
 many watchers of that seat there are: the watchers send the JSON text as it is.
 """
 
