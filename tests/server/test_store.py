@@ -153,3 +153,38 @@ def test_two_moves_raced_on_the_event_loop_land_once(db_url):
         assert app.state.store.load(game["id"]).moves == live.moves
     finally:
         app.state.store.close()
+
+
+def test_a_move_whose_request_is_cancelled_while_it_is_stored_is_still_applied(db_url):
+    app = make_app(db_url)
+    service, store = app.state.service, app.state.store
+    game_id, tokens, _ = service.create("strategic-reserve", {}, ["me", "me"], seed=5)
+    live = service.loaded_game(game_id)
+    player = live.state.player
+    move, ply = live.state.moves()[0], len(live.moves)
+
+    async def cancel_mid_commit() -> None:
+        with store._writer:  # the writer is busy: the move waits in the queue
+            request = asyncio.ensure_future(service.play_async(game_id, tokens[str(player)], move, ply))
+            while not store._queued:
+                await asyncio.sleep(0.005)
+            request.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await request
+            assert len(live.moves) == ply and live.on_loop  # not stored yet, the game still held
+        for _ in range(1000):  # the writer commits; the shielded rest applies it and frees the game
+            if not live.on_loop:
+                break
+            await asyncio.sleep(0.01)
+
+    try:
+        asyncio.run(cancel_mid_commit())
+        assert live.moves[ply] == move and not live.on_loop
+        assert store.load(game_id).moves == live.moves
+        freed = []
+        thread = threading.Thread(target=lambda: freed.append(live.lock.acquire(timeout=5) and live.lock.release() is None))
+        thread.start()
+        thread.join(10)
+        assert freed == [True]  # another thread can take the game's lock again
+    finally:
+        store.close()
