@@ -9,6 +9,10 @@ SQLite file, the creation limit lifted for the test address); this process drive
   worker processes, with the server's usual bot pause);
 * ``--saturate``: instead, ``--games`` human games post moves back to back for the duration.
 
+The driver speaks HTTP/1.1 itself (one keep-alive connection per game, :class:`LeanClient`):
+a general client such as httpx costs several times the server's own CPU per request, and
+on a 2-core machine the driver would then measure itself. It prints its own CPU share too.
+
 After a 5 s warm-up (games opening, watchers connecting) it prints POST p50/p99, errors, stuck games (a bot game that did not move in the last
 10 s, or a human-vs-bot move the bot never answered) and bot reply times (from the
 human's POST to the push showing the human to move again, pause included).
@@ -42,6 +46,78 @@ from abstracta.server import create_app
 app = create_app(sys.argv[1], creation_limit=(10**9, 60.0), bot_pause=float(sys.argv[2]))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[3]), log_level="warning", ws_max_size=65536)
 """
+
+
+class Answer:
+    """An HTTP answer: ``status_code``, ``content`` and ``json()``, like httpx's response."""
+
+    def __init__(self, status_code: int, content: bytes) -> None:
+        self.status_code = status_code
+        self.content = content
+
+    def json(self):
+        return json.loads(self.content)
+
+
+class LeanClient:
+    """One keep-alive HTTP/1.1 connection to the server, one request at a time (one per game task).
+
+    Just enough HTTP for this server's JSON answers (Content-Length bodies); a dropped
+    connection is opened again on the next request. Like a browser, it does not reuse a
+    connection idle for longer than the server keeps it (uvicorn closes them after 5 s).
+    """
+
+    IDLE = 4.0
+    """Seconds after which an idle connection is not reused: below uvicorn's keep-alive timeout."""
+
+    def __init__(self, url: str) -> None:
+        host_port = url.split("://", 1)[1]
+        self.host, port = host_port.rsplit(":", 1)
+        self.port = int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None) -> Answer:
+        if self.writer is not None and (time.monotonic() - self.used > self.IDLE or self.reader.at_eof()):
+            self.close()
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        lines = [f"{method} {path} HTTP/1.1", f"host: {self.host}:{self.port}", f"content-length: {len(body)}"]
+        if body:
+            lines.append("content-type: application/json")
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        try:
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            head = await self.reader.readuntil(b"\r\n\r\n")
+            status = int(head.split(b" ", 2)[1])
+            length = 0
+            for line in head.split(b"\r\n")[1:]:
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            content = await self.reader.readexactly(length)
+        except BaseException:
+            self.close()
+            raise
+        self.used = time.monotonic()
+        return Answer(status, content)
+
+    async def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        return await self.request("GET", path, headers=headers)
+
+    async def post(self, path: str, json: dict, headers: dict[str, str] | None = None) -> Answer:  # noqa: A002
+        return await self.request("POST", path, body=_dumps(json).encode(), headers=headers)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+_dumps = json.dumps
+HTTP_ERRORS = (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
+"""What a dropped or garbled connection raises in :class:`LeanClient`."""
 
 
 WARM_UP = 5.0
@@ -103,7 +179,7 @@ class Server:
         self.process.wait(20)
 
 
-async def create(client: httpx.AsyncClient, seats: list[str], figures: Figures) -> dict | None:
+async def create(client: LeanClient, seats: list[str], figures: Figures) -> dict | None:
     response = await client.post("/api/games", json={"game": "strategic-reserve", "seats": seats})
     if response.status_code != 201:
         figures.error(f"create {response.status_code}")
@@ -149,12 +225,18 @@ async def wait_for_push(seen: dict, stop: asyncio.Event, done, patience: float =
     return True
 
 
-async def human_game(client: httpx.AsyncClient, url: str, seats: list[str], figures: Figures, stop: asyncio.Event,
+async def human_game(url: str, seats: list[str], figures: Figures, stop: asyncio.Event,
                      rng: random.Random, pace: float | None) -> None:  # fmt: skip
     """Play the 'me' seats of one game after another until ``stop``; bots answer the others."""
     await asyncio.sleep(rng.uniform(0, WARM_UP / 2))  # games open over the warm-up, as people arrive
+    client = LeanClient(url)
     while not stop.is_set():
-        created = await create(client, seats, figures)
+        try:
+            created = await create(client, seats, figures)
+        except HTTP_ERRORS as error:
+            figures.error(f"http {type(error).__name__}")
+            client.close()
+            created = None
         if created is None:
             await asyncio.sleep(1)
             continue
@@ -203,15 +285,24 @@ async def human_game(client: httpx.AsyncClient, url: str, seats: list[str], figu
                         figures.bot_replies.append(time.monotonic() - began)
                     elif answered is False:
                         figures.unanswered += 1
-        except httpx.HTTPError as error:
+        except HTTP_ERRORS as error:
             figures.error(f"http {type(error).__name__}")
+            client.close()
         finally:
             watcher.cancel()
+    client.close()
 
 
-async def bot_game(client: httpx.AsyncClient, url: str, level: str, figures: Figures, stop: asyncio.Event) -> bool:
+async def bot_game(url: str, level: str, figures: Figures, stop: asyncio.Event) -> bool:
     """A bot-vs-bot game watched to the end of the run; True when it is stuck (no push in the last 10 s)."""
-    created = await create(client, [f"bot:{level}", f"bot:{level}"], figures)
+    client = LeanClient(url)
+    try:
+        created = await create(client, [f"bot:{level}", f"bot:{level}"], figures)
+    except HTTP_ERRORS as error:
+        figures.error(f"http {type(error).__name__}")
+        return True
+    finally:
+        client.close()
     if created is None:
         return True
     seen = {"ply": 0, "player": None, "over": False, "at": time.monotonic(), "event": asyncio.Event()}
@@ -225,23 +316,22 @@ async def run(server: "Server", games: int, seconds: float, level: str, saturate
     figures = Figures()
     stop = asyncio.Event()
     rng = random.Random(seed)
-    limits = httpx.Limits(max_connections=games + 40, max_keepalive_connections=games + 40)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
-        tasks = [asyncio.create_task(human_game(client, url, ["me", "me"], figures, stop, random.Random(rng.random()),
-                                                None if saturate else 2.0)) for _ in range(games)]  # fmt: skip
-        bots: list[asyncio.Task] = []
-        if not saturate:
-            tasks += [asyncio.create_task(human_game(client, url, ["me", f"bot:{level}"], figures, stop,
-                                                     random.Random(rng.random()), 2.0)) for _ in range(bot_games)]  # fmt: skip
-            bots = [asyncio.create_task(bot_game(client, url, level, figures, stop)) for _ in range(bot_games)]
-        await asyncio.sleep(WARM_UP)
-        figures.measuring = True
-        began, cpu_began = time.monotonic(), server.cpu_seconds()
-        await asyncio.sleep(seconds)
-        stop.set()
-        elapsed, cpu = time.monotonic() - began, server.cpu_seconds() - cpu_began
-        await asyncio.gather(*tasks, return_exceptions=True)
-        stuck = sum(1 for result in await asyncio.gather(*bots, return_exceptions=True) if result is not False)
+    tasks = [asyncio.create_task(human_game(url, ["me", "me"], figures, stop, random.Random(rng.random()),
+                                            None if saturate else 2.0)) for _ in range(games)]  # fmt: skip
+    bots: list[asyncio.Task] = []
+    if not saturate:
+        tasks += [asyncio.create_task(human_game(url, ["me", f"bot:{level}"], figures, stop,
+                                                 random.Random(rng.random()), 2.0)) for _ in range(bot_games)]  # fmt: skip
+        bots = [asyncio.create_task(bot_game(url, level, figures, stop)) for _ in range(bot_games)]
+    await asyncio.sleep(WARM_UP)
+    figures.measuring = True
+    began, cpu_began, driver_began = time.monotonic(), server.cpu_seconds(), time.process_time()
+    await asyncio.sleep(seconds)
+    stop.set()
+    elapsed, cpu = time.monotonic() - began, server.cpu_seconds() - cpu_began
+    driver_cpu = time.process_time() - driver_began
+    await asyncio.gather(*tasks, return_exceptions=True)
+    stuck = sum(1 for result in await asyncio.gather(*bots, return_exceptions=True) if result is not False)
     posts = figures.posts
     return {
         "games": games, "saturate": saturate, "seconds": round(elapsed, 1), "posts": len(posts),
@@ -254,6 +344,7 @@ async def run(server: "Server", games: int, seconds: float, level: str, saturate
         # The server's own CPU per human move (its POST, the GET before it, the pushes after it, bot
         # moves in between): the cost of the work, whatever share of the machine the server got.
         "server_cpu_share": round(cpu / elapsed, 2), "server_cpu_ms_per_post": round(1000 * cpu / max(1, len(posts)), 2),
+        "driver_cpu_share": round(driver_cpu / elapsed, 2),
     }  # fmt: skip
 
 
@@ -270,8 +361,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="append each run's figures to this JSON-lines file")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
-    print("| N | mode | POSTs | POST/s | p50 ms | p99 ms | errors | stuck | bot reply p50 / p99 s | server CPU share | CPU ms / POST |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
+    print("| N | mode | POSTs | POST/s | p50 ms | p99 ms | errors | stuck | bot reply p50 / p99 s | server CPU share | CPU ms / POST | driver CPU share | load after |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
     for games in args.games:
         server = Server(args.bot_pause)
         try:
@@ -284,7 +375,8 @@ def main() -> None:
         print(f"| {games} | {'saturating' if args.saturate else 'human pace'} | {figures['posts']} | "
               f"{figures['posts_per_s']} | {figures['post_p50_ms']} | {figures['post_p99_ms']} | {errors} | "
               f"{figures['stuck']} | {figures['bot_reply_p50_s']} / {figures['bot_reply_p99_s']} "
-              f"({figures['bot_replies']}) | {figures['server_cpu_share']} | {figures['server_cpu_ms_per_post']} |",
+              f"({figures['bot_replies']}) | {figures['server_cpu_share']} | {figures['server_cpu_ms_per_post']} | "
+              f"{figures['driver_cpu_share']} | {figures['load_after']} |",
               flush=True)  # fmt: skip
         if args.json:
             with args.json.open("a") as out:

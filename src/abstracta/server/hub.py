@@ -1,14 +1,16 @@
 """WebSocket fan-out: after every move each watcher gets the view of its own seat.
 
-Moves are made in worker threads (requests, bots); each watcher lives on an
-asyncio loop. The hub builds each watcher's view in the thread that made the move,
-under the game's lock (so pushes keep the order of the moves), and hands it to the
-watcher's loop with ``call_soon_threadsafe``.
+Moves are made on the server's loop (most human moves) or in worker threads (bots,
+games that had to be loaded); each watcher lives on an asyncio loop. The hub builds
+each watcher's view where the move was made, under the game's lock (so pushes keep
+the order of the moves), and hands it to the watcher's loop with ``call_soon_threadsafe``. Each view is serialised once, however
+many watchers of that seat there are: the watchers send the JSON text as it is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -57,11 +59,16 @@ class Hub:
     def publish(self, live: LiveGame) -> None:
         with self._lock:
             watchers = list(self._watchers.get(live.id, ()))
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[int | None, str] = {}
         for watcher in watchers:
             if watcher.holder not in views:
-                views[watcher.holder] = self.service.view_json(live, watcher.holder)
+                views[watcher.holder] = view_text(self.service.view_json(live, watcher.holder))
             try:
                 watcher.loop.call_soon_threadsafe(watcher.queue.put_nowait, views[watcher.holder])
             except RuntimeError:  # that watcher's loop has closed; it leaves on its own
                 pass
+
+
+def view_text(view: dict[str, Any]) -> str:
+    """A view as the compact JSON text a watcher is sent (what ``WebSocket.send_json`` would send)."""
+    return json.dumps(view, separators=(",", ":"), ensure_ascii=False)

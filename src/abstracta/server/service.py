@@ -154,6 +154,7 @@ class LiveGame:
     movers: list[int] = field(default_factory=list)  # who played each move; CHANCE for chance outcomes
     public: list[str] = field(default_factory=list)  # the public form of each move
     lock: threading.RLock = field(default_factory=threading.RLock)
+    on_loop: bool = False  # the server's loop holds ``lock`` while a move is being stored (play_async)
     touched: float = field(default_factory=time.monotonic)
     # Game controls (server/controls.py): stored events, what ended the game if not its rules, the rematch.
     events: list[tuple[int, int, str, dict[str, Any]]] = field(default_factory=list)
@@ -198,6 +199,11 @@ class LiveGame:
         """At a chance node or a bot's turn: the server itself must move next."""
         state = self.state
         return not state.over and self.ended is None and (state.player == CHANCE or self.bot_level(state.player) is not None)
+
+
+def _settle(future: asyncio.Future, error: Exception | None) -> None:
+    if not future.done():
+        future.set_result(error)
 
 
 def _summary(after: State, plies: int) -> dict[str, Any]:
@@ -400,6 +406,11 @@ class GameService:
                 self._tell(live)
         return {"game": game_id, "seat": player, "token": token}
 
+    def loaded_game(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory (never touches the database); ``None`` otherwise."""
+        with self._games_lock:
+            return self._games.get(game_id)
+
     def get(self, game_id: str) -> LiveGame:
         with self._games_lock:
             live = self._games.get(game_id)
@@ -433,21 +444,77 @@ class GameService:
         return live
 
     def _play_as(self, live: LiveGame, player: int | None, move: Any, ply: int | None) -> None:
-        if not isinstance(move, str):
-            raise ApiError(422, f"'move' must be a string in the game's move notation, got {clip(move)}")
         with live.lock:
-            state = live.state
-            if state.over or live.ended:
-                raise ApiError(409, f"game {live.id} is over; no more moves")
-            if ply is not None and ply != len(live.moves):
-                raise ApiError(409, f"stale move: it was sent for ply {ply}, but the game is at ply {len(live.moves)}")
-            if state.player != player:
-                raise ApiError(409, f"it is not your turn: player {state.player} ({state.seat}) is to move")
-            if move not in state.moves():
-                raise ApiError(400, f"illegal move {clip(move)}: {self._refusal(live, state, move)}")
-            after = state.play(move)
+            after = self._check_move(live, player, move, ply)
             self._commit(live, [move, *self._chance_run(after)], [after])
         self._schedule_bot(live)
+
+    def _check_move(self, live: LiveGame, player: int | None, move: Any, ply: int | None) -> State:
+        """The state after ``move`` if ``player`` may play it now (game's lock held); ``ApiError`` otherwise."""
+        if not isinstance(move, str):
+            raise ApiError(422, f"'move' must be a string in the game's move notation, got {clip(move)}")
+        state = live.state
+        if state.over or live.ended:
+            raise ApiError(409, f"game {live.id} is over; no more moves")
+        if ply is not None and ply != len(live.moves):
+            raise ApiError(409, f"stale move: it was sent for ply {ply}, but the game is at ply {len(live.moves)}")
+        if state.player != player:
+            raise ApiError(409, f"it is not your turn: player {state.player} ({state.seat}) is to move")
+        if move not in state.moves():
+            raise ApiError(400, f"illegal move {clip(move)}: {self._refusal(live, state, move)}")
+        return state.play(move)
+
+    async def play_async(self, game_id: str, token: str | None, move: Any, ply: int | None = None) -> LiveGame:
+        """:meth:`play` for the server's event loop: the same checks, the same single transaction.
+
+        The hot path runs on the loop itself, with no thread hop: a loaded game whose lock is free
+        is checked and its move computed right here, the move joins the store's next group commit
+        (:meth:`Store.submit_moves`), and the game's lock stays held by the loop until the commit has
+        ended, so nothing else moves the game meanwhile; ``on_loop`` keeps the loop's other
+        coroutines, for which that lock is re-entrant, from starting a second move. A game not in
+        memory, or busy, takes the thread path (:meth:`play`), which may wait.
+        """
+        live = self.loaded_game(game_id)
+        if live is None or live.on_loop or not live.lock.acquire(blocking=False):
+            return await asyncio.to_thread(self.play, game_id, token, move, ply)
+        loop = asyncio.get_running_loop()
+        try:
+            live.touched = time.monotonic()
+            if token is None or token == "":
+                raise ApiError(401, "a move needs the seat's token: send the header 'Authorization: Bearer <token>'")
+            after = self._check_move(live, live.holder(token), move, ply)
+            moves = [move, *self._chance_run(after)]
+            movers, states, summary = self._prepared(live, moves, [after])
+            stored: asyncio.Future = loop.create_future()
+
+            def finished(error: Exception | None) -> None:  # in the store's writer thread
+                loop.call_soon_threadsafe(_settle, stored, error)
+
+            try:
+                self.store.submit_moves(live.id, len(live.moves), list(zip(movers, moves)), summary, finished)
+            except StoreUnavailable as error:
+                raise unavailable(error, "the move") from None
+            live.on_loop = True
+        except BaseException:
+            live.lock.release()
+            raise
+        # Shielded: a request cancelled meanwhile must still apply a stored move and free the game.
+        await asyncio.shield(self._finish_on_loop(live, stored, moves, states))
+        self._schedule_bot(live)
+        return live
+
+    async def _finish_on_loop(self, live: LiveGame, stored: asyncio.Future, moves: list[str], states: list[State]) -> None:
+        try:
+            error = await stored
+            if isinstance(error, MoveConflict):
+                self._forget(live)
+                raise ApiError(409, "the game moved on meanwhile; reload it")
+            if error is not None:
+                raise unavailable(error, "the move")
+            self._apply(live, moves, states)
+        finally:
+            live.on_loop = False
+            live.lock.release()  # on the loop's thread, which took it
 
     @staticmethod
     def _refusal(live: LiveGame, state: State, move: str) -> str:
@@ -476,18 +543,28 @@ class GameService:
         Called with the game's lock held. When the store fails, nothing changes in memory either
         and the caller gets a 503 ``ApiError`` saying so.
         """
-        states, movers, before = [], [], live.state
-        for index, move in enumerate(moves):
-            movers.append(before.player if before.player is not None else CHANCE)
-            before = known[index] if index < len(known) else before.play(move)
-            states.append(before)
+        movers, states, summary = self._prepared(live, moves, known)
         try:
-            self.store.add_moves(live.id, len(live.moves), list(zip(movers, moves)), _summary(before, len(live.moves) + len(moves)))
+            self.store.add_moves(live.id, len(live.moves), list(zip(movers, moves)), summary)
         except StoreUnavailable as error:
             raise unavailable(error, "the move") from None
         except MoveConflict:
             self._forget(live)
             raise ApiError(409, "the game moved on meanwhile; reload it") from None
+        self._apply(live, moves, states)
+
+    @staticmethod
+    def _prepared(live: LiveGame, moves: list[str], known: list[State] = ()) -> tuple[list[int], list[State], dict[str, Any]]:
+        """Who plays each of ``moves``, the states after each, and the game's summary after them all."""
+        states, movers, before = [], [], live.state
+        for index, move in enumerate(moves):
+            movers.append(before.player if before.player is not None else CHANCE)
+            before = known[index] if index < len(known) else before.play(move)
+            states.append(before)
+        return movers, states, _summary(before, len(live.moves) + len(moves))
+
+    def _apply(self, live: LiveGame, moves: list[str], states: list[State]) -> None:
+        """Moves stored: into memory, and every watcher is told."""
         for move, after in zip(moves, states):
             live.append(move, after)
         live.touched = time.monotonic()
