@@ -3,6 +3,7 @@
 import { api, heldTokens, holdToken, invites, inviteLink, saveInvites } from "./api.js";
 import { boardFor } from "../boards/index.js";
 import { legendList, rulesFor } from "./rules.js";
+import { AnalysisPanel } from "./analysis.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -23,6 +24,7 @@ const page = {
   boardFocused: false,
   errorPly: null, // the ply an error message was given at: cleared when the turn changes
   wasMyTurn: null, // for the "your turn" chime: null until the first render
+  analysis: null, // the post-game analysis panel (js/analysis.js)
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -273,6 +275,7 @@ function renderHistory() {
     list.append(li);
     chance = [];
   });
+  if (page.analysis) page.analysis.decorateHistory();
   if (page.replayIndex === null) list.scrollTop = list.scrollHeight;
 }
 
@@ -305,6 +308,7 @@ function renderViewing() {
     slider.value = String(viewing ? page.replayIndex : slider.max);
     $("replay-label").textContent = `position ${slider.value} / ${slider.max}`;
   }
+  if (page.analysis) page.analysis.drawGraph();
   const current = $("history").querySelector("li.viewing");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
@@ -532,6 +536,7 @@ function render(animate) {
   renderControls();
   signalTurn();
   renderReplay().catch((e) => showError(e.message));
+  if (page.analysis) page.analysis.update();
   renderViewing();
   if (page.errorPly !== null && page.errorPly !== page.shown.ply) showError(""); // an error belongs to its turn
   page.rendered = page.shown.ply;
@@ -851,6 +856,15 @@ async function main() {
   rulesFor(pickView().game).then((rules) => {
     if (rules && rules.legend) $("legend-body").replaceChildren(legendList(rules));
     else $("legend").hidden = true;
+  });
+  page.analysis = new AnalysisPanel({
+    gameId,
+    view: () => page.shown,
+    token: () => tokenFor(page.shown),
+    seatName,
+    seatColor: (p) => page.plugin.seatColors[p] || "#555",
+    viewPly: (i) => viewPly(i).catch((e) => showError(playerWords(e.message))),
+    viewing: () => page.replayIndex,
   });
   render(false);
   for (const token of tokens) connect(token);
