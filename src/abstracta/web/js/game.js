@@ -4,6 +4,7 @@ import { api, heldTokens, holdToken, invites, inviteLink, saveInvites } from "./
 import { boardFor } from "../boards/index.js";
 import { legendList, rulesFor } from "./rules.js";
 import { AnalysisPanel } from "./analysis.js";
+import { fitNarrow, NARROW } from "./phone.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -94,7 +95,7 @@ function drawBoard(animate) {
   for (const sq of ui.marks.targets || []) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("target"));
   for (const sq of lastMoveSquares(view)) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("last-move"));
   if (page.cursor) svg.querySelectorAll(`[data-sq="${CSS.escape(page.cursor)}"]`).forEach((n) => n.classList.add("kbd-cursor"));
-  $("board").replaceChildren(svg);
+  $("board").replaceChildren(fitNarrow(svg, page.plugin, $("board-panel")));
   $("board").dataset.cursor = page.cursor || "";
   $("position").textContent = view.position;
 }
@@ -867,6 +868,7 @@ async function main() {
     viewing: () => page.replayIndex,
   });
   render(false);
+  window.matchMedia(NARROW).addEventListener("change", () => drawBoard(false)); // phone layout on or off
   for (const token of tokens) connect(token);
 
   $("board").addEventListener("click", (event) => {
