@@ -109,3 +109,14 @@ def test_the_search_bots_value_positions_by_their_evaluation_within_the_cap():
     values = value_position(level_bot, game.slug, json.dumps(game.options), LEVEL, decision)
     assert values == level_bot(LEVEL, game, 0).evaluate(decision) or -1 <= values[0] <= 1
     assert time.perf_counter() - started < 30  # a loose sanity bound, not a speed target
+
+
+def test_analyses_of_several_games_take_turns_and_all_finish(client):
+    games = [finished(client, "desfases", ["human", "bot:random", "bot:random", "bot:random"], seed=seed)
+             for seed in (1, 2)]  # fmt: skip
+    for game_id, _, _ in games:
+        analysis(client, game_id, method="POST", status=202)
+    for game_id, _, final in games:
+        done = wait_done(client, game_id)
+        assert done["status"] == "done" and len(done["positions"]) == final["ply"] + 1
+        assert all(len(row) == 4 for row in done["positions"])  # four players, four lines

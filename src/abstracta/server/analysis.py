@@ -3,8 +3,9 @@
 For a finished game every position is valued by the strongest bot level (``LEVELS[-1]``) made by
 the server's bot factory, through :mod:`abstracta.bots.analysis`: ``bot.evaluate`` when the bot
 has one (alpha-beta, expectimax), else a few seeded random playouts. Each position is one task
-on the server's bot worker pool, submitted one after the other from an asyncio task, so a
-request never waits for it and a bot move in another game waits at most for one position.
+on the server's bot worker pool, submitted one after the other from an asyncio task (and one
+at a time across all analyses), so a request never waits for it and a bot move in a live game
+waits at most for one position.
 The work per position is capped (:data:`SECONDS_PER_POSITION`, :data:`PLAYOUTS`) so that a
 100-ply game is done within a minute or two even on a loaded machine. Results are cached per
 game and viewpoint, in memory (a finished game never changes).
@@ -118,6 +119,7 @@ class Analyses:
         self.service = service
         self._jobs: OrderedDict[tuple[str, str], Job] = OrderedDict()
         self._lock = threading.Lock()
+        self._one_at_a_time: asyncio.Semaphore | None = None  # made on the server's loop, at first use
 
     @staticmethod
     def viewpoint(live: LiveGame, holder: int | None) -> str:
@@ -166,10 +168,16 @@ class Analyses:
         loop = asyncio.get_running_loop()
         slug, options_json = live.game.slug, json.dumps(live.game.options)
         values: list[list[float]] = []
+        if self._one_at_a_time is None:
+            self._one_at_a_time = asyncio.Semaphore(1)
         try:
             for state in seen:
-                values.append(await loop.run_in_executor(
-                    self.service._executor, value_position, self.service.bot_factory, slug, options_json, LEVEL, state))  # fmt: skip
+                # One position of one analysis on the pool at a time, however many run: a bot's move
+                # in a live game never waits behind more than one position.
+                async with self._one_at_a_time:
+                    values.append(await loop.run_in_executor(
+                        self.service._executor, value_position, self.service.bot_factory, slug, options_json, LEVEL,
+                        state))  # fmt: skip
                 job.done = len(values)
             by_state = {id(state): value for state, value in zip(seen, values)}
             plies = analyse_game(seen, moves, lambda state: by_state[id(state)])
