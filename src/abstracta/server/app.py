@@ -32,7 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
-from abstracta.server import controls
+from abstracta.server import analysis, controls
 from abstracta.server.hub import Hub, Watcher, view_text
 from abstracta.server.records import game_record, record_filename, record_headers, record_text
 from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game
@@ -451,6 +451,8 @@ def create_app(
     @app.post("/api/games/{game_id}/claim", tags=["controls"], summary="Take your seat in a rematch with the old game's token")
     def post_claim(game_id: str, body: ClaimSeat, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
         return controls.claim(service, game_id, body.previous, bearer(authorization))
+
+    analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(websocket: WebSocket, game_id: str, token: Optional[str] = None) -> None:

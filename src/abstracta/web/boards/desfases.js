@@ -8,6 +8,7 @@ const CELL = 84;
 const MARGIN = 30;
 const BOARD = CELL * 5;
 const PANEL_X = MARGIN * 2 + BOARD + 6;
+export const boardWidth = MARGIN * 2 + BOARD; // the board without its side panel (js/phone.js)
 const COLORS = { S: "#e08a00", M: "#3f6fd1", C: "#2f9e44", A: "#c23b3b" };
 const NAMES = { S: "Suns", M: "Moons", C: "Crowns", A: "Arms" };
 const SYMBOLS = { S: "\u2600", M: "\u263e", C: "\u265b", A: "\u2694" };

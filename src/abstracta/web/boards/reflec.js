@@ -8,6 +8,7 @@ const CELL = 58;
 const MARGIN = 30;
 const BOARD = CELL * 8;
 const PANEL_X = MARGIN * 2 + BOARD + 6;
+export const boardWidth = MARGIN * 2 + BOARD; // the board without its side panel (js/phone.js)
 // Colour-blind safe (Okabe-Ito): with two players Suns & Crowns are warm, Moons & Arms blue, so a
 // player's two suits read alike under any filter; each suit also has its own coin shape and letter.
 const SUIT_COLORS = { S: "#e69f00", M: "#0072b2", C: "#b5470b", A: "#56b4e9" };

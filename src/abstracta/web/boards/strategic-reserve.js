@@ -7,6 +7,7 @@ const CELL = 64;
 const MARGIN = 34;
 const BOARD = CELL * 6;
 const PANEL_X = MARGIN * 2 + BOARD + 8;
+export const boardWidth = MARGIN * 2 + BOARD; // the board without its side panel (js/phone.js)
 const WIDTH = PANEL_X + 190;
 const HEIGHT = BOARD + MARGIN * 2;
 const COLORS = { R: "#d9423b", B: "#2f6fd6" };

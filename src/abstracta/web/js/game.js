@@ -3,6 +3,8 @@
 import { api, heldTokens, holdToken, invites, inviteLink, saveInvites } from "./api.js";
 import { boardFor } from "../boards/index.js";
 import { legendList, rulesFor } from "./rules.js";
+import { AnalysisPanel } from "./analysis.js";
+import { fitNarrow, NARROW } from "./phone.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -23,6 +25,7 @@ const page = {
   boardFocused: false,
   errorPly: null, // the ply an error message was given at: cleared when the turn changes
   wasMyTurn: null, // for the "your turn" chime: null until the first render
+  analysis: null, // the post-game analysis panel (js/analysis.js)
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,7 +95,7 @@ function drawBoard(animate) {
   for (const sq of ui.marks.targets || []) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("target"));
   for (const sq of lastMoveSquares(view)) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("last-move"));
   if (page.cursor) svg.querySelectorAll(`[data-sq="${CSS.escape(page.cursor)}"]`).forEach((n) => n.classList.add("kbd-cursor"));
-  $("board").replaceChildren(svg);
+  $("board").replaceChildren(fitNarrow(svg, page.plugin, $("board-panel")));
   $("board").dataset.cursor = page.cursor || "";
   $("position").textContent = view.position;
 }
@@ -273,6 +276,7 @@ function renderHistory() {
     list.append(li);
     chance = [];
   });
+  if (page.analysis) page.analysis.decorateHistory();
   if (page.replayIndex === null) list.scrollTop = list.scrollHeight;
 }
 
@@ -305,6 +309,7 @@ function renderViewing() {
     slider.value = String(viewing ? page.replayIndex : slider.max);
     $("replay-label").textContent = `position ${slider.value} / ${slider.max}`;
   }
+  if (page.analysis) page.analysis.drawGraph();
   const current = $("history").querySelector("li.viewing");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
@@ -532,6 +537,7 @@ function render(animate) {
   renderControls();
   signalTurn();
   renderReplay().catch((e) => showError(e.message));
+  if (page.analysis) page.analysis.update();
   renderViewing();
   if (page.errorPly !== null && page.errorPly !== page.shown.ply) showError(""); // an error belongs to its turn
   page.rendered = page.shown.ply;
@@ -852,7 +858,17 @@ async function main() {
     if (rules && rules.legend) $("legend-body").replaceChildren(legendList(rules));
     else $("legend").hidden = true;
   });
+  page.analysis = new AnalysisPanel({
+    gameId,
+    view: () => page.shown,
+    token: () => tokenFor(page.shown),
+    seatName,
+    seatColor: (p) => page.plugin.seatColors[p] || "#555",
+    viewPly: (i) => viewPly(i).catch((e) => showError(playerWords(e.message))),
+    viewing: () => page.replayIndex,
+  });
   render(false);
+  window.matchMedia(NARROW).addEventListener("change", () => drawBoard(false)); // phone layout on or off
   for (const token of tokens) connect(token);
 
   $("board").addEventListener("click", (event) => {
