@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import abstracta  # noqa: E402
 from abstracta.bots import ExpectimaxBot, level_bot, play_game, wilson_interval  # noqa: E402
 from abstracta.bots.match import game_rng, unique_winner  # noqa: E402
+from abstracta.bots.rollout_expectation import RolloutExpectationBot  # noqa: E402
 from strategic_reserve_greedy import GreedyBot  # noqa: E402
 
 GAME = "strategic-reserve"
@@ -59,6 +60,9 @@ class SearchLog:
 def make(name: str, game, seed: int):  # noqa: ANN001
     if name == "greedy":
         return GreedyBot(seed)
+    if name.startswith("rollout-"):  # rollout-PLAYOUTS-CANDIDATES: the rollout-expectation bot at another budget
+        _, playouts, candidates = name.split("-")
+        return RolloutExpectationBot(playouts=int(playouts), candidates=int(candidates), seed=seed, name=name)
     return level_bot(name, game, seed)
 
 

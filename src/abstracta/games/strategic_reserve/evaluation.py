@@ -26,10 +26,11 @@ with any placement.
 from __future__ import annotations
 
 import math
+import random
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
-from abstracta.games.strategic_reserve.board import SQUARE_BIT, border, groups_containing, spread
+from abstracta.games.strategic_reserve.board import FULL, SQUARE_BIT, border, groups_containing, spread
 
 if TYPE_CHECKING:
     from abstracta.games.strategic_reserve.rules import StrategicReserveState
@@ -142,6 +143,23 @@ class StrategicReserveKnowledge(Knowledge):
         count = state.count if state.game.max_turns is not None else 0
         return (state.red, state.blue, state.red_reserve, state.blue_reserve, state.side, legal, count)
 
+    def playout(self, state: "StrategicReserveState", rng: random.Random) -> list[float]:
+        """``returns()`` at the end of one seeded playout from ``state`` under :func:`rollout_placement`.
+
+        The game is played on bare bitboards (no state objects), several times
+        faster than through ``play()``; the dice follow the rules exactly.
+        """
+        if state.over:
+            return list(state.returns())
+        legal = -1 if state.pending == NO_ROLL else state._legal_squares()
+        winner = playout_winner(
+            state.red, state.blue, state.red_reserve, state.blue_reserve, state.side, legal, state.count,
+            state.game.max_turns, rng,
+        )  # fmt: skip
+        if winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if winner == RED else [-1.0, 1.0]
+
     def order(self, state: "StrategicReserveState", moves: list[str]) -> list[str]:
         """Safest placements first: the least growth of the mover's own exposure to the next roll."""
         if state.over or state.pending == NO_ROLL:
@@ -157,3 +175,101 @@ def _placement_risk(mine: int, theirs: int, bit: int) -> int:
     before = sum(size * size for size in (g.bit_count() for g in groups_of(joined)))
     enemy_next = border(bit) & theirs
     return merged_size * merged_size - before + (groups_containing(enemy_next, theirs).bit_count() * merged_size)
+
+
+ROLLOUT_CANDIDATES = 3
+"""Legal squares the rollout policy draws and compares per placement: more plays safer, fewer runs faster."""
+
+ROLLOUT_RANDOMNESS = 0.1
+"""Share of rollout placements made uniformly at random, so playouts also visit what a careless side does."""
+
+
+def rollout_placement(mine: int, theirs: int, legal: int, rng: random.Random) -> int:
+    """The rollout policy's square (a bit of ``legal``): the least risky of a few random legal squares.
+
+    It draws :data:`ROLLOUT_CANDIDATES` legal squares (with replacement) and
+    keeps the one whose placement grows the mover's exposure to the next roll
+    least (:func:`_placement_risk`); a :data:`ROLLOUT_RANDOMNESS` share of
+    placements keeps the first square drawn.
+    """
+    uniform = rng.random
+    if legal.bit_count() >= 8:
+        # Many legal squares: draw board squares until one is legal (at most 36/8 draws on average).
+        def draw() -> int:
+            while True:
+                bit = 1 << int(uniform() * 36)
+                if bit & legal:
+                    return bit
+    else:
+        bits = []
+        rest = legal
+        while rest:
+            low = rest & -rest
+            bits.append(low)
+            rest ^= low
+
+        def draw() -> int:
+            return bits[int(uniform() * len(bits))]
+
+    best = draw()
+    if uniform() < ROLLOUT_RANDOMNESS:
+        return best
+    best_risk = _placement_risk(mine, theirs, best)
+    for _ in range(ROLLOUT_CANDIDATES - 1):
+        bit = draw()
+        if bit != best:
+            risk = _placement_risk(mine, theirs, bit)
+            if risk < best_risk:
+                best, best_risk = bit, risk
+    return best
+
+
+def playout_winner(
+    red: int,
+    blue: int,
+    red_reserve: int,
+    blue_reserve: int,
+    side: int,
+    legal: int,
+    count: int,
+    max_turns: int | None,
+    rng: random.Random,
+) -> int | None:
+    """Play a game to its end on bitboards; the winner (``RED``/``BLUE``) or ``None`` for a ``max_turns`` draw.
+
+    ``side`` is the player whose turn it is; ``legal`` is ``-1`` when that
+    player rolls next, otherwise the bitboard of its legal placements after
+    the pending roll. Rolls follow rules §7.2 (a uniformly random square of the
+    36, read from the roller's side, which is a bijection, so the square is
+    simply uniform); placements follow :func:`rollout_placement`.
+    """
+    uniform = rng.random
+    mine, theirs, my_reserve, their_reserve = (
+        (red, blue, red_reserve, blue_reserve) if side == RED else (blue, red, blue_reserve, red_reserve)
+    )
+    while True:
+        if legal < 0:
+            target = 1 << int(uniform() * 36)
+            if target & theirs:
+                removed = groups_containing(target, theirs)
+                theirs ^= removed
+                their_reserve += removed.bit_count()
+                legal = FULL & ~(mine | theirs)
+            elif target & mine:
+                legal = border(groups_containing(target, mine))
+                removed = groups_containing(legal & theirs, theirs)
+                if removed:
+                    theirs ^= removed
+                    their_reserve += removed.bit_count()
+            else:
+                legal = FULL & ~(mine | theirs)
+        mine |= rollout_placement(mine, theirs, legal, rng)
+        my_reserve -= 1
+        count += 1
+        if my_reserve == 0:
+            return side
+        if count == max_turns:
+            return None
+        mine, theirs, my_reserve, their_reserve = theirs, mine, their_reserve, my_reserve
+        side = 1 - side
+        legal = -1
