@@ -60,6 +60,9 @@ class SearchLog:
 def make(name: str, game, seed: int):  # noqa: ANN001
     if name == "greedy":
         return GreedyBot(seed)
+    if name.startswith("expectimax-"):  # expectimax-DEPTH-NODES: the expectimax bot at another budget
+        _, depth, nodes = name.split("-")
+        return ExpectimaxBot(max_depth=int(depth), nodes=int(nodes), seconds=2.0, seed=seed, name=name)
     if name.startswith("rollout-"):  # rollout-PLAYOUTS-CANDIDATES: the rollout-expectation bot at another budget
         _, playouts, candidates = name.split("-")
         return RolloutExpectationBot(playouts=int(playouts), candidates=int(candidates), seed=seed, name=name)
