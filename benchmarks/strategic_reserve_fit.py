@@ -109,12 +109,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=6000, help="self-play games to fit on (default 6000)")
     parser.add_argument("--epsilon", type=float, default=0.2, help="share of random placements (default 0.2)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the training games (default 7)")
+    parser.add_argument(
+        "--only", help="comma-separated features to fit (the others get weight 0); default: all of LEARNED_FEATURES"
+    )
     args = parser.parse_args(argv)
+    names = list(LEARNED_FEATURES)
+    chosen = names if not args.only else [name.strip() for name in args.only.split(",")]
+    unknown = sorted(set(chosen) - set(names))
+    if unknown:
+        parser.error(f"unknown features {', '.join(unknown)}; valid: {', '.join(names)}")
+    columns = [names.index(name) for name in chosen]
     began = time.perf_counter()
     train = dataset(args.games, args.epsilon, args.seed)
     held_out = dataset(max(1, args.games // 4), args.epsilon, args.seed + 1)
     print(f"{len(train[1])} training positions from {args.games} games, {time.perf_counter() - began:.0f} s")
-    weights = fit(*train)
+    weights = np.zeros(len(names))
+    weights[columns] = fit(train[0][:, columns], train[1])
     reserves_only = fit(train[0][:, :3], train[1])  # bias, lead and scale: what the reserves alone say
     print(f"held-out log-loss: {log_loss(*held_out, weights):.4f} (reserves only: {log_loss(held_out[0][:, :3], held_out[1], reserves_only):.4f})")
     for name, weight in zip(LEARNED_FEATURES, weights):

@@ -14,39 +14,31 @@ So the checkers of X that Y's next roll sends back are, in expectation,
 
 The first term punishes X's own big groups; the second (the *contact* term) is
 the same for both sides, so contact raises the stakes for both and favours the
-side that rolls first. :func:`expected_removals` computes it exactly, and the
-evaluation weighs it against the reserves.
+side that rolls first. :func:`expected_removals` computes it exactly.
 
-Two facts are exact and used as such: a side about to roll with one checker in
-reserve has won (the roll never touches its reserve and a placement always
-exists, rules §7.4), and a side about to place with one checker in reserve wins
-with any placement.
+The evaluation is learned: :func:`roller_win_chance` is a logistic model of
+the chance that the side about to roll wins, from the reserves, the exposure
+terms above and the chances that a roll sends anything back at all, fitted on
+greedy self-play by ``benchmarks/strategic_reserve_fit.py``. Two facts are
+exact and used as such: a side about to roll with one checker in reserve has
+won (the roll never touches its reserve and a placement always exists, rules
+§7.4), and a side about to roll against a rival with one left wins only if
+its roll sends something back.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
-from abstracta.games.strategic_reserve.board import FULL, SQUARE_BIT, border, groups_containing, spread
+from abstracta.games.strategic_reserve.board import SQUARE_BIT, border, groups_containing, spread
 
 if TYPE_CHECKING:
     from abstracta.games.strategic_reserve.rules import StrategicReserveState
 
 RED, BLUE = 0, 1
 NO_ROLL = -1  # pending roll of a state whose next step is the roll (as in rules.py)
-
-TEMPO = 0.5
-"""Checkers the side about to roll is worth ahead: in a pure race it finishes first on equal reserves."""
-
-LATER_ROLL_WEIGHT = 0.85
-"""Weight of the damage from the roll after next: the board will have changed by then, the next roll's board is exact."""
-
-SCALE_PER_CHECKER = 0.8
-"""The lead that makes the value tanh(1) grows like the square root of the checkers still to place."""
-
 
 def groups_of(colour: int) -> list[int]:
     """The groups of a colour's bitboard, each as a bitboard, lowest square first."""
@@ -97,22 +89,6 @@ def removal_chance(mine: int, theirs: int) -> float:
     return (hits_enemy + touching_own) / 36
 
 
-def roller_value(mine: int, theirs: int, my_reserve: int, their_reserve: int) -> float:
-    """Value in [-1, 1] for the side about to roll (``mine``), the rival having placed last."""
-    if my_reserve <= 1:
-        return 1.0  # the roll cannot touch my reserve, and my placement then empties it
-    own, rival, contact = exposure(mine, theirs)
-    dealt = (rival + contact) / 36  # my roll, on exactly this board
-    suffered = LATER_ROLL_WEIGHT * (own + contact) / 36  # the rival's next roll, after my placement
-    lead = their_reserve - my_reserve + TEMPO + dealt - suffered
-    value = math.tanh(lead / (SCALE_PER_CHECKER * math.sqrt(my_reserve + their_reserve + 2)))
-    if their_reserve == 1:
-        # Unless my roll sends something back, the rival rolls next with one in reserve: a sure loss.
-        chance = removal_chance(mine, theirs)
-        return chance * value - (1.0 - chance)
-    return value
-
-
 def expected_loss_after(state: "StrategicReserveState", move: str) -> float:
     """Expected checkers the mover loses to the rival's next roll after placing on ``move`` (a legal square)."""
     mine, theirs, _, _ = _colours(state, state.side)
@@ -154,12 +130,16 @@ def roller_features(mine: int, theirs: int, my_reserve: int, their_reserve: floa
     )  # fmt: skip
 
 
-def learned_logit(mine: int, theirs: int, my_reserve: int, their_reserve: float) -> float:
+def learned_logit(
+    mine: int, theirs: int, my_reserve: int, their_reserve: float, weights: Sequence[float] = LEARNED_WEIGHTS
+) -> float:
     """The fitted model's log-odds that the roller wins (reserves of at least 2; no special cases)."""
-    return sum(weight * value for weight, value in zip(LEARNED_WEIGHTS, roller_features(mine, theirs, my_reserve, their_reserve)))
+    return sum(weight * value for weight, value in zip(weights, roller_features(mine, theirs, my_reserve, their_reserve)))
 
 
-def roller_win_chance(mine: int, theirs: int, my_reserve: int, their_reserve: int) -> float:
+def roller_win_chance(
+    mine: int, theirs: int, my_reserve: int, their_reserve: int, weights: Sequence[float] = LEARNED_WEIGHTS
+) -> float:
     """The chance in [0, 1] that the side about to roll (``mine``) wins: exact at the ends, else learned.
 
     With one in reserve the roller has won. When the rival has one left, the
@@ -174,8 +154,8 @@ def roller_win_chance(mine: int, theirs: int, my_reserve: int, their_reserve: in
         if deal_chance == 0.0:
             return 0.0
         dealt = expected_removals(theirs, mine)
-        return deal_chance * _logistic(learned_logit(mine, theirs, my_reserve, 1 + dealt / deal_chance))
-    return _logistic(learned_logit(mine, theirs, my_reserve, their_reserve))
+        return deal_chance * _logistic(learned_logit(mine, theirs, my_reserve, 1 + dealt / deal_chance, weights))
+    return _logistic(learned_logit(mine, theirs, my_reserve, their_reserve, weights))
 
 
 def _logistic(logit: float) -> float:
@@ -184,7 +164,9 @@ def _logistic(logit: float) -> float:
     return 1.0 / (1.0 + math.exp(-logit))
 
 
-def placer_win_chance(mine: int, theirs: int, my_reserve: int, their_reserve: int, legal: int) -> float:
+def placer_win_chance(
+    mine: int, theirs: int, my_reserve: int, their_reserve: int, legal: int, weights: Sequence[float] = LEARNED_WEIGHTS
+) -> float:
     """The learned chance that the side about to place on one of ``legal`` wins: its best placement's.
 
     Each placement hands the roll to the rival, so it is worth one minus the
@@ -196,7 +178,7 @@ def placer_win_chance(mine: int, theirs: int, my_reserve: int, their_reserve: in
     while legal:
         bit = legal & -legal
         legal ^= bit
-        rival = roller_win_chance(theirs, mine | bit, their_reserve, my_reserve - 1)
+        rival = roller_win_chance(theirs, mine | bit, their_reserve, my_reserve - 1, weights)
         if rival < worst_for_rival:
             worst_for_rival = rival
     return 1.0 - worst_for_rival
@@ -208,9 +190,13 @@ class StrategicReserveKnowledge(Knowledge):
     ``evaluate`` at a roll is :func:`roller_win_chance`; at a placement it is
     :func:`placer_win_chance`, which looks at every legal square, so a search
     of depth 1 already sees my placement, the rival's 36 rolls and the
-    rival's best reply. The hand-weighted :func:`roller_value` it replaced
-    lost to the 1-ply greedy bot (benchmarks/README.md).
+    rival's best reply.
     """
+
+    def __init__(self, weights: Sequence[float] = LEARNED_WEIGHTS) -> None:
+        if len(weights) != len(LEARNED_FEATURES):
+            raise ValueError(f"need {len(LEARNED_FEATURES)} weights, one per feature, got {len(weights)}")
+        self.weights = tuple(weights)
 
     def evaluate(self, state: "StrategicReserveState") -> Sequence[float]:
         if state.over:
@@ -218,10 +204,10 @@ class StrategicReserveKnowledge(Knowledge):
         side = state.side
         mine, theirs, my_reserve, their_reserve = _colours(state, side)
         if state.pending == NO_ROLL:
-            chance = roller_win_chance(mine, theirs, my_reserve, their_reserve)
+            chance = roller_win_chance(mine, theirs, my_reserve, their_reserve, self.weights)
         else:
             # About to place: the best placement, each judged from the rival's roll that follows it.
-            chance = placer_win_chance(mine, theirs, my_reserve, their_reserve, state._legal_squares())
+            chance = placer_win_chance(mine, theirs, my_reserve, their_reserve, state._legal_squares(), self.weights)
         value = 2.0 * chance - 1.0
         return [value, -value] if side == RED else [-value, value]
 
@@ -231,23 +217,6 @@ class StrategicReserveKnowledge(Knowledge):
         legal = -1 if state.over or state.pending == NO_ROLL else state._legal_squares()
         count = state.count if state.game.max_turns is not None else 0
         return (state.red, state.blue, state.red_reserve, state.blue_reserve, state.side, legal, count)
-
-    def playout(self, state: "StrategicReserveState", rng: random.Random) -> list[float]:
-        """``returns()`` at the end of one seeded playout from ``state`` under :func:`rollout_placement`.
-
-        The game is played on bare bitboards (no state objects), several times
-        faster than through ``play()``; the dice follow the rules exactly.
-        """
-        if state.over:
-            return list(state.returns())
-        legal = -1 if state.pending == NO_ROLL else state._legal_squares()
-        winner = playout_winner(
-            state.red, state.blue, state.red_reserve, state.blue_reserve, state.side, legal, state.count,
-            state.game.max_turns, rng,
-        )  # fmt: skip
-        if winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if winner == RED else [-1.0, 1.0]
 
     def order(self, state: "StrategicReserveState", moves: list[str]) -> list[str]:
         """Safest placements first: the least growth of the mover's own exposure to the next roll."""
@@ -264,101 +233,3 @@ def _placement_risk(mine: int, theirs: int, bit: int) -> int:
     before = sum(size * size for size in (g.bit_count() for g in groups_of(joined)))
     enemy_next = border(bit) & theirs
     return merged_size * merged_size - before + (groups_containing(enemy_next, theirs).bit_count() * merged_size)
-
-
-ROLLOUT_CANDIDATES = 3
-"""Legal squares the rollout policy draws and compares per placement: more plays safer, fewer runs faster."""
-
-ROLLOUT_RANDOMNESS = 0.1
-"""Share of rollout placements made uniformly at random, so playouts also visit what a careless side does."""
-
-
-def rollout_placement(mine: int, theirs: int, legal: int, rng: random.Random) -> int:
-    """The rollout policy's square (a bit of ``legal``): the least risky of a few random legal squares.
-
-    It draws :data:`ROLLOUT_CANDIDATES` legal squares (with replacement) and
-    keeps the one whose placement grows the mover's exposure to the next roll
-    least (:func:`_placement_risk`); a :data:`ROLLOUT_RANDOMNESS` share of
-    placements keeps the first square drawn.
-    """
-    uniform = rng.random
-    if legal.bit_count() >= 8:
-        # Many legal squares: draw board squares until one is legal (at most 36/8 draws on average).
-        def draw() -> int:
-            while True:
-                bit = 1 << int(uniform() * 36)
-                if bit & legal:
-                    return bit
-    else:
-        bits = []
-        rest = legal
-        while rest:
-            low = rest & -rest
-            bits.append(low)
-            rest ^= low
-
-        def draw() -> int:
-            return bits[int(uniform() * len(bits))]
-
-    best = draw()
-    if uniform() < ROLLOUT_RANDOMNESS:
-        return best
-    best_risk = _placement_risk(mine, theirs, best)
-    for _ in range(ROLLOUT_CANDIDATES - 1):
-        bit = draw()
-        if bit != best:
-            risk = _placement_risk(mine, theirs, bit)
-            if risk < best_risk:
-                best, best_risk = bit, risk
-    return best
-
-
-def playout_winner(
-    red: int,
-    blue: int,
-    red_reserve: int,
-    blue_reserve: int,
-    side: int,
-    legal: int,
-    count: int,
-    max_turns: int | None,
-    rng: random.Random,
-) -> int | None:
-    """Play a game to its end on bitboards; the winner (``RED``/``BLUE``) or ``None`` for a ``max_turns`` draw.
-
-    ``side`` is the player whose turn it is; ``legal`` is ``-1`` when that
-    player rolls next, otherwise the bitboard of its legal placements after
-    the pending roll. Rolls follow rules §7.2 (a uniformly random square of the
-    36, read from the roller's side, which is a bijection, so the square is
-    simply uniform); placements follow :func:`rollout_placement`.
-    """
-    uniform = rng.random
-    mine, theirs, my_reserve, their_reserve = (
-        (red, blue, red_reserve, blue_reserve) if side == RED else (blue, red, blue_reserve, red_reserve)
-    )
-    while True:
-        if legal < 0:
-            target = 1 << int(uniform() * 36)
-            if target & theirs:
-                removed = groups_containing(target, theirs)
-                theirs ^= removed
-                their_reserve += removed.bit_count()
-                legal = FULL & ~(mine | theirs)
-            elif target & mine:
-                legal = border(groups_containing(target, mine))
-                removed = groups_containing(legal & theirs, theirs)
-                if removed:
-                    theirs ^= removed
-                    their_reserve += removed.bit_count()
-            else:
-                legal = FULL & ~(mine | theirs)
-        mine |= rollout_placement(mine, theirs, legal, rng)
-        my_reserve -= 1
-        count += 1
-        if my_reserve == 0:
-            return side
-        if count == max_turns:
-            return None
-        mine, theirs, my_reserve, their_reserve = theirs, mine, their_reserve, my_reserve
-        side = 1 - side
-        legal = -1
