@@ -76,7 +76,7 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
 
 EXPECTIMAX_BUDGETS: dict[str, dict[str, float]] = {
     "easy": {"max_depth": 1, "nodes": 2_000, "randomness": 0.6},
-    "medium": {"max_depth": 2, "nodes": 20_000, "randomness": 0.4},
+    "medium": {"max_depth": 2, "nodes": 20_000, "randomness": 0.3},
     "hard": {"max_depth": 2, "nodes": 40_000},
 }
 """Deterministic budgets of the expectimax levels (two-player chance games with knowledge).
