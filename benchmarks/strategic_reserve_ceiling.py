@@ -58,7 +58,8 @@ def greedy_policy(mine: int, theirs: int, legal: int, next_target: int, rng: ran
 
 def clairvoyant_policy(mine: int, theirs: int, legal: int, next_target: int, rng: random.Random) -> int:
     scored = [
-        ((_loss_to(next_target, mine | bit, theirs), expected_removals(mine | bit, theirs)), bit) for bit in _bits(legal)
+        ((_loss_to(next_target, mine | bit, theirs), expected_removals(mine | bit, theirs)), bit)
+        for bit in _bits(legal)
     ]
     least = min(score for score, _ in scored)
     ties = [bit for score, bit in scored if score[0] == least[0] and score[1] <= least[1] + 1e-12]

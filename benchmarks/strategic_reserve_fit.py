@@ -50,7 +50,11 @@ def random_square(legal: int, rng: random.Random) -> int:
     return bits[int(rng.random() * len(bits))]
 
 
-def self_play(rng: random.Random, epsilon: float) -> tuple[list[tuple[int, int, int, int, int]], int]:
+Position = tuple[int, int, int, int, int]
+"""``(side, mine, theirs, my reserve, their reserve)`` of a side about to roll."""
+
+
+def self_play(rng: random.Random, epsilon: float) -> tuple[list[Position], int]:
     """One game from the start: the roll positions ``(side, mine, theirs, my reserve, their reserve)`` and the winner."""
     start = abstracta.load("strategic-reserve").start()
     mine, theirs, my_reserve, their_reserve = start.red, start.blue, start.red_reserve, start.blue_reserve
@@ -126,7 +130,8 @@ def main(argv: list[str] | None = None) -> None:
     weights = np.zeros(len(names))
     weights[columns] = fit(train[0][:, columns], train[1])
     reserves_only = fit(train[0][:, :3], train[1])  # bias, lead and scale: what the reserves alone say
-    print(f"held-out log-loss: {log_loss(*held_out, weights):.4f} (reserves only: {log_loss(held_out[0][:, :3], held_out[1], reserves_only):.4f})")
+    baseline = log_loss(held_out[0][:, :3], held_out[1], reserves_only)
+    print(f"held-out log-loss: {log_loss(*held_out, weights):.4f} (reserves only: {baseline:.4f})")
     for name, weight in zip(LEARNED_FEATURES, weights):
         print(f"  {name:24s} {weight:+.4f}")
     print("LEARNED_WEIGHTS: tuple[float, ...] = (")

@@ -66,7 +66,9 @@ def make(name: str, game, seed: int):  # noqa: ANN001
     if name.startswith("expectimax-"):  # expectimax-DEPTH-NODES[-reserves]: another budget, or reserves-only weights
         _, depth, nodes, *variant = name.split("-")
         knowledge = StrategicReserveKnowledge(RESERVES_ONLY_WEIGHTS) if variant == ["reserves"] else None
-        return ExpectimaxBot(max_depth=int(depth), nodes=int(nodes), seconds=2.0, seed=seed, knowledge=knowledge, name=name)
+        return ExpectimaxBot(
+            max_depth=int(depth), nodes=int(nodes), seconds=2.0, seed=seed, knowledge=knowledge, name=name
+        )
     return level_bot(name, game, seed)
 
 

@@ -97,8 +97,8 @@ def expected_loss_after(state: "StrategicReserveState", move: str) -> float:
 
 # -- the learned evaluation ----------------------------------------------------
 # A logistic model of the chance that the side about to roll wins, fitted on positions from
-# epsilon-greedy self-play by benchmarks/strategic_reserve_fit.py (which prints the two tuples
-# below; paste them here to refit). The features are from the roller's side.
+# epsilon-greedy self-play by benchmarks/strategic_reserve_fit.py (which prints LEARNED_WEIGHTS;
+# paste them here to refit; these came from its defaults). Features are from the roller's side.
 
 LEARNED_FEATURES: tuple[str, ...] = (
     "bias", "lead", "lead_scaled", "scale", "dealt_scaled", "suffered_scaled", "deal_chance", "suffer_chance",
@@ -134,7 +134,8 @@ def learned_logit(
     mine: int, theirs: int, my_reserve: int, their_reserve: float, weights: Sequence[float] = LEARNED_WEIGHTS
 ) -> float:
     """The fitted model's log-odds that the roller wins (reserves of at least 2; no special cases)."""
-    return sum(weight * value for weight, value in zip(weights, roller_features(mine, theirs, my_reserve, their_reserve)))
+    features = roller_features(mine, theirs, my_reserve, their_reserve)
+    return sum(weight * value for weight, value in zip(weights, features))
 
 
 def roller_win_chance(
