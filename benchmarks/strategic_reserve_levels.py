@@ -25,7 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import abstracta  # noqa: E402
 from abstracta.bots import ExpectimaxBot, level_bot, play_game, wilson_interval  # noqa: E402
 from abstracta.bots.match import game_rng, unique_winner  # noqa: E402
+from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge  # noqa: E402
 from strategic_reserve_greedy import GreedyBot  # noqa: E402
+
+RESERVES_ONLY_WEIGHTS = (-0.2781, -0.2884, 2.1845, 1.7922, 0.0, 0.0, 0.0, 0.0, 0.2876)
+"""``strategic_reserve_fit.py --games 3000 --only bias,lead,lead_scaled,scale,me_on_two``: the board left out."""
 
 GAME = "strategic-reserve"
 DEFAULT_PAIRS = "easy:random,medium:easy,hard:medium,hard:greedy,hard:old-hard"
@@ -59,6 +63,12 @@ class SearchLog:
 def make(name: str, game, seed: int):  # noqa: ANN001
     if name == "greedy":
         return GreedyBot(seed)
+    if name.startswith("expectimax-"):  # expectimax-DEPTH-NODES[-reserves]: another budget, or reserves-only weights
+        _, depth, nodes, *variant = name.split("-")
+        knowledge = StrategicReserveKnowledge(RESERVES_ONLY_WEIGHTS) if variant == ["reserves"] else None
+        return ExpectimaxBot(
+            max_depth=int(depth), nodes=int(nodes), seconds=2.0, seed=seed, knowledge=knowledge, name=name
+        )
     return level_bot(name, game, seed)
 
 

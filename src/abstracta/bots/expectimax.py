@@ -56,7 +56,7 @@ LOW, HIGH = -1.0, 1.0
 """The range of every value: ``returns()`` and ``Knowledge.evaluate`` both lie in it."""
 
 EXACT, LOWER_BOUND, UPPER_BOUND = 0, 1, 2
-_TIME_CHECK_EVERY = 256  # nodes between clock reads: the clock costs more than a node of a small game
+_TIME_CHECK_EVERY = 64  # nodes between clock reads: often enough that a slow evaluation cannot overrun the cap much
 
 
 class _OutOfBudget(Exception):

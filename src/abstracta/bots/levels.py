@@ -75,21 +75,22 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
 
 
 EXPECTIMAX_BUDGETS: dict[str, dict[str, float]] = {
-    "easy": {"max_depth": 1, "nodes": 2_000, "randomness": 0.7},
-    "medium": {"max_depth": 2, "nodes": 20_000, "randomness": 0.4},
+    "easy": {"max_depth": 1, "nodes": 2_000, "randomness": 0.6},
+    "medium": {"max_depth": 2, "nodes": 20_000, "randomness": 0.3},
     "hard": {"max_depth": 2, "nodes": 40_000},
 }
 """Deterministic budgets of the expectimax levels (two-player chance games with knowledge).
 
 Depth counts decisions; ``nodes`` caps the positions visited per move, and the
-level's time limit is only a safety cap. ``hard`` searches two placements deep
-over every roll (a few hundred to a few thousand nodes, a small fraction of a
-second at Strategic Reserve's 15,000 to 45,000 nodes/s). A deeper, sampled
-third placement (``max_depth=3, exact_depth=2``) did no better in a short
-match against a depth-2 bot with 25% random moves (29 wins in 64 games, where the two-placement search
-won 35 of 60) and costs 20 times the nodes. The dice rule this game, so the lower levels are set apart by
-a seeded share of uniformly random moves (``randomness``) instead, calibrated
-by ``benchmarks/strategic_reserve_levels.py``.
+level's time limit is only a safety cap. For Strategic Reserve the leaves are
+the game's learned evaluation, which at a placement already weighs every legal
+square against the rival's next roll, so ``hard`` (two placements deep over
+every roll) looks three placements ahead in effect, in about 0.1 s a move.
+The dice rule this game: against the 1-ply greedy bot ``hard`` is level, and
+even a bot that sees the rival's next roll wins only 56% against greedy
+(benchmarks/README.md), so deeper searches are not worth their cost. The lower
+levels are set apart by a seeded share of uniformly random moves
+(``randomness``), calibrated by ``benchmarks/strategic_reserve_levels.py``.
 """
 
 

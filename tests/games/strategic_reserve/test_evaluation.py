@@ -12,9 +12,16 @@ from abstracta.bots.expectimax import ExpectimaxBot
 from abstracta.games.strategic_reserve.evaluation import (
     StrategicReserveKnowledge,
     expected_loss_after,
+    LEARNED_FEATURES,
+    LEARNED_WEIGHTS,
     expected_removals,
     groups_of,
+    placer_win_chance,
+    removal_chance,
+    roller_features,
+    roller_win_chance,
 )
+from abstracta.games.strategic_reserve.board import FULL, SQUARE_BIT
 
 GAME = abstracta.load("strategic-reserve")
 
@@ -77,11 +84,32 @@ def test_the_safest_placement_is_what_the_36_rolls_say(position: str, safest: st
     assert losses[safest] + 3 / 36 <= runner_up + 1e-9
 
 
-@pytest.mark.parametrize("depth", [1, 2])
 @pytest.mark.parametrize("position, safest", SAFEST_PLACEMENTS)
-def test_search_at_a_small_fixed_depth_finds_the_safest_placement(position: str, safest: str, depth: int) -> None:
+def test_a_one_placement_search_finds_the_safest_placement(position: str, safest: str) -> None:
     state = GAME.parse(position)
-    assert ExpectimaxBot(max_depth=depth, seed=3).choose(state) == safest
+    assert ExpectimaxBot(max_depth=1, seed=3).choose(state) == safest
+
+
+# In these two the mover places its second-to-last checker: if the rival's roll sends nothing back, it wins.
+@pytest.mark.parametrize("position, safest", SAFEST_PLACEMENTS[1:])
+def test_a_two_placement_search_finds_the_safest_placement_when_the_mover_is_about_to_win(
+    position: str, safest: str
+) -> None:
+    state = GAME.parse(position)
+    assert ExpectimaxBot(max_depth=2, seed=3).choose(state) == safest
+
+
+def test_a_two_placement_search_attacks_when_the_rival_is_about_to_win() -> None:
+    # Blue has 3 to place, Red 2: Red places its second-to-last next turn, so Blue's roll after that must
+    # send something back or Blue loses. The search gives up the safest square (d3) for one that makes
+    # that roll likelier to hit, which the greedy bot never does.
+    position, safest = SAFEST_PLACEMENTS[0]
+    state = GAME.parse(position)
+    move = ExpectimaxBot(max_depth=2, seed=3).choose(state)
+    assert move != safest
+    assert removal_chance(state.blue | SQUARE_BIT[move], state.red) > removal_chance(
+        state.blue | SQUARE_BIT[safest], state.red
+    )
 
 
 @pytest.mark.parametrize("position, safest", SAFEST_PLACEMENTS)
@@ -127,3 +155,52 @@ def test_rolls_that_lead_to_the_same_position_share_a_key() -> None:
     assert len(keys) == 13
     assert max(len(outcomes) for outcomes in keys.values()) == 24
     assert knowledge.key(start) != knowledge.key(start.play("1,1"))
+
+
+def test_the_learned_model_has_one_weight_per_feature() -> None:
+    state = GAME.start()
+    assert len(LEARNED_WEIGHTS) == len(LEARNED_FEATURES) == len(roller_features(state.red, state.blue, 6, 6))
+
+
+def test_learned_chances_are_probabilities_and_exact_at_the_end() -> None:
+    for state in _random_states(6, seed=5):
+        if state.over:
+            continue
+        for mine, theirs, my_reserve, their_reserve in (
+            (state.red, state.blue, state.red_reserve, state.blue_reserve),
+            (state.blue, state.red, state.blue_reserve, state.red_reserve),
+        ):
+            chance = roller_win_chance(mine, theirs, my_reserve, their_reserve)
+            assert 0.0 <= chance <= 1.0
+            assert roller_win_chance(mine, theirs, 1, their_reserve) == 1.0
+            # The rival on one: I win only if my roll sends something back, so at most that chance.
+            if my_reserve > 1:
+                assert roller_win_chance(mine, theirs, my_reserve, 1) <= removal_chance(mine, theirs) + 1e-12
+
+
+def test_against_a_rival_on_one_only_rolls_that_send_something_back_count() -> None:
+    # Red's a1 touches nothing of Blue's, so only the roll onto Blue's f6 itself sends anything back.
+    blue = SQUARE_BIT["f6"]
+    red = SQUARE_BIT["a1"]
+    assert removal_chance(red, blue) == pytest.approx(1 / 36)  # only the roll onto f6 itself
+    assert roller_win_chance(red, blue, 5, 1) <= 1 / 36
+
+
+def test_the_learned_chance_falls_as_my_reserve_grows_and_rises_with_the_rivals() -> None:
+    state = GAME.start()
+    chances = [roller_win_chance(state.red, state.blue, mine, 6) for mine in range(2, 10)]
+    assert chances == sorted(chances, reverse=True)
+    chances = [roller_win_chance(state.red, state.blue, 6, theirs) for theirs in range(2, 10)]
+    assert chances == sorted(chances)
+
+
+def test_a_placer_is_worth_its_best_placement() -> None:
+    state = GAME.parse(SAFEST_PLACEMENTS[1][0])  # Red to place, 2 in reserve
+    legal = state._legal_squares()
+    best = max(
+        1.0 - roller_win_chance(state.blue, state.red | SQUARE_BIT[move], state.blue_reserve, state.red_reserve - 1)
+        for move in state.moves()
+    )
+    assert placer_win_chance(state.red, state.blue, state.red_reserve, state.blue_reserve, legal) == pytest.approx(best)
+    assert placer_win_chance(state.red, state.blue, 1, state.blue_reserve, legal) == 1.0
+    assert legal & ~FULL == 0

@@ -14,13 +14,16 @@ So the checkers of X that Y's next roll sends back are, in expectation,
 
 The first term punishes X's own big groups; the second (the *contact* term) is
 the same for both sides, so contact raises the stakes for both and favours the
-side that rolls first. :func:`expected_removals` computes it exactly, and the
-evaluation weighs it against the reserves.
+side that rolls first. :func:`expected_removals` computes it exactly.
 
-Two facts are exact and used as such: a side about to roll with one checker in
-reserve has won (the roll never touches its reserve and a placement always
-exists, rules §7.4), and a side about to place with one checker in reserve wins
-with any placement.
+The evaluation is learned: :func:`roller_win_chance` is a logistic model of
+the chance that the side about to roll wins, from the reserves, the exposure
+terms above and the chances that a roll sends anything back at all, fitted on
+greedy self-play by ``benchmarks/strategic_reserve_fit.py``. Two facts are
+exact and used as such: a side about to roll with one checker in reserve has
+won (the roll never touches its reserve and a placement always exists, rules
+§7.4), and a side about to roll against a rival with one left wins only if
+its roll sends something back.
 """
 
 from __future__ import annotations
@@ -36,16 +39,6 @@ if TYPE_CHECKING:
 
 RED, BLUE = 0, 1
 NO_ROLL = -1  # pending roll of a state whose next step is the roll (as in rules.py)
-
-TEMPO = 0.5
-"""Checkers the side about to roll is worth ahead: in a pure race it finishes first on equal reserves."""
-
-LATER_ROLL_WEIGHT = 0.85
-"""Weight of the damage from the roll after next: the board will have changed by then, the next roll's board is exact."""
-
-SCALE_PER_CHECKER = 0.8
-"""The lead that makes the value tanh(1) grows like the square root of the checkers still to place."""
-
 
 def groups_of(colour: int) -> list[int]:
     """The groups of a colour's bitboard, each as a bitboard, lowest square first."""
@@ -96,30 +89,115 @@ def removal_chance(mine: int, theirs: int) -> float:
     return (hits_enemy + touching_own) / 36
 
 
-def roller_value(mine: int, theirs: int, my_reserve: int, their_reserve: int) -> float:
-    """Value in [-1, 1] for the side about to roll (``mine``), the rival having placed last."""
-    if my_reserve <= 1:
-        return 1.0  # the roll cannot touch my reserve, and my placement then empties it
-    own, rival, contact = exposure(mine, theirs)
-    dealt = (rival + contact) / 36  # my roll, on exactly this board
-    suffered = LATER_ROLL_WEIGHT * (own + contact) / 36  # the rival's next roll, after my placement
-    lead = their_reserve - my_reserve + TEMPO + dealt - suffered
-    value = math.tanh(lead / (SCALE_PER_CHECKER * math.sqrt(my_reserve + their_reserve + 2)))
-    if their_reserve == 1:
-        # Unless my roll sends something back, the rival rolls next with one in reserve: a sure loss.
-        chance = removal_chance(mine, theirs)
-        return chance * value - (1.0 - chance)
-    return value
-
-
 def expected_loss_after(state: "StrategicReserveState", move: str) -> float:
     """Expected checkers the mover loses to the rival's next roll after placing on ``move`` (a legal square)."""
     mine, theirs, _, _ = _colours(state, state.side)
     return expected_removals(mine | SQUARE_BIT[move], theirs)
 
 
+# -- the learned evaluation ----------------------------------------------------
+# A logistic model of the chance that the side about to roll wins, fitted on positions from
+# epsilon-greedy self-play by benchmarks/strategic_reserve_fit.py (which prints LEARNED_WEIGHTS;
+# paste them here to refit; these came from its defaults). Features are from the roller's side.
+
+LEARNED_FEATURES: tuple[str, ...] = (
+    "bias", "lead", "lead_scaled", "scale", "dealt_scaled", "suffered_scaled", "deal_chance", "suffer_chance",
+    "me_on_two",
+)  # fmt: skip
+"""Names of :func:`roller_features`, in order (``_scaled``: divided by the square root of both reserves)."""
+
+LEARNED_WEIGHTS: tuple[float, ...] = (
+    -0.2827, -0.3930, 2.7184, 1.5969, 2.7072, -2.5653, 0.0280, 0.1651, 0.2527,
+)  # fmt: skip
+"""Logistic-regression weights of :data:`LEARNED_FEATURES` (see benchmarks/strategic_reserve_fit.py)."""
+
+
+def roller_features(mine: int, theirs: int, my_reserve: int, their_reserve: float) -> tuple[float, ...]:
+    """The :data:`LEARNED_FEATURES` of a position where ``mine`` is about to roll (both reserves at least 2).
+
+    The checkers on the board and the empty squares follow from the reserves
+    (checkers are conserved), so the reserves stand for them.
+    """
+    own, rival, contact = exposure(mine, theirs)
+    dealt = (rival + contact) / 36  # what my roll, on this very board, sends back on average
+    suffered = (own + contact) / 36  # what the rival's roll would, if the board stayed as it is
+    scale = 1.0 / math.sqrt(my_reserve + their_reserve)
+    lead = their_reserve - my_reserve
+    me_on_two = 1.0 if my_reserve == 2 else 0.0  # my placement leaves one: untouched, I win on my next roll
+    return (
+        1.0, lead, lead * scale, scale, dealt * scale, suffered * scale, removal_chance(mine, theirs),
+        removal_chance(theirs, mine), me_on_two,
+    )  # fmt: skip
+
+
+def learned_logit(
+    mine: int, theirs: int, my_reserve: int, their_reserve: float, weights: Sequence[float] = LEARNED_WEIGHTS
+) -> float:
+    """The fitted model's log-odds that the roller wins (reserves of at least 2; no special cases)."""
+    features = roller_features(mine, theirs, my_reserve, their_reserve)
+    return sum(weight * value for weight, value in zip(weights, features))
+
+
+def roller_win_chance(
+    mine: int, theirs: int, my_reserve: int, their_reserve: int, weights: Sequence[float] = LEARNED_WEIGHTS
+) -> float:
+    """The chance in [0, 1] that the side about to roll (``mine``) wins: exact at the ends, else learned.
+
+    With one in reserve the roller has won. When the rival has one left, the
+    roller wins only if its roll sends something back: that chance is exact,
+    and what follows is valued as if the rival's reserve grew by the average
+    removal of such a roll.
+    """
+    if my_reserve <= 1:
+        return 1.0
+    if their_reserve <= 1:
+        deal_chance = removal_chance(mine, theirs)
+        if deal_chance == 0.0:
+            return 0.0
+        dealt = expected_removals(theirs, mine)
+        return deal_chance * _logistic(learned_logit(mine, theirs, my_reserve, 1 + dealt / deal_chance, weights))
+    return _logistic(learned_logit(mine, theirs, my_reserve, their_reserve, weights))
+
+
+def _logistic(logit: float) -> float:
+    if logit < -30.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-logit))
+
+
+def placer_win_chance(
+    mine: int, theirs: int, my_reserve: int, their_reserve: int, legal: int, weights: Sequence[float] = LEARNED_WEIGHTS
+) -> float:
+    """The learned chance that the side about to place on one of ``legal`` wins: its best placement's.
+
+    Each placement hands the roll to the rival, so it is worth one minus the
+    rival's :func:`roller_win_chance`; placing the last checker wins outright.
+    """
+    if my_reserve <= 1:
+        return 1.0
+    worst_for_rival = 1.0
+    while legal:
+        bit = legal & -legal
+        legal ^= bit
+        rival = roller_win_chance(theirs, mine | bit, their_reserve, my_reserve - 1, weights)
+        if rival < worst_for_rival:
+            worst_for_rival = rival
+    return 1.0 - worst_for_rival
+
+
 class StrategicReserveKnowledge(Knowledge):
-    """Exposure-based evaluation, bitboard keys and safest-first ordering for Strategic Reserve."""
+    """Learned evaluation, bitboard keys and safest-first ordering for Strategic Reserve.
+
+    ``evaluate`` at a roll is :func:`roller_win_chance`; at a placement it is
+    :func:`placer_win_chance`, which looks at every legal square, so a search
+    of depth 1 already sees my placement, the rival's 36 rolls and the
+    rival's best reply.
+    """
+
+    def __init__(self, weights: Sequence[float] = LEARNED_WEIGHTS) -> None:
+        if len(weights) != len(LEARNED_FEATURES):
+            raise ValueError(f"need {len(LEARNED_FEATURES)} weights, one per feature, got {len(weights)}")
+        self.weights = tuple(weights)
 
     def evaluate(self, state: "StrategicReserveState") -> Sequence[float]:
         if state.over:
@@ -127,12 +205,11 @@ class StrategicReserveKnowledge(Knowledge):
         side = state.side
         mine, theirs, my_reserve, their_reserve = _colours(state, side)
         if state.pending == NO_ROLL:
-            value = roller_value(mine, theirs, my_reserve, their_reserve)
-        elif my_reserve <= 1:
-            value = 1.0
+            chance = roller_win_chance(mine, theirs, my_reserve, their_reserve, self.weights)
         else:
-            # About to place: count the placement as made (reserve - 1) and look from the rival's roll.
-            value = -roller_value(theirs, mine, their_reserve, my_reserve - 1)
+            # About to place: the best placement, each judged from the rival's roll that follows it.
+            chance = placer_win_chance(mine, theirs, my_reserve, their_reserve, state._legal_squares(), self.weights)
+        value = 2.0 * chance - 1.0
         return [value, -value] if side == RED else [-value, value]
 
     def key(self, state: "StrategicReserveState") -> Hashable:
