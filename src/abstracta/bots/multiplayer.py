@@ -15,6 +15,9 @@ long:
 - **Immediate wins first.** Before searching, the bot plays each of the knowledge's noisy
   moves and takes one that ends the game with its own win.
 
+Moves are shuffled with the bot's seeded generator before the knowledge orders them
+(a stable order), so moves it ranks equal are tried in a seed-dependent order.
+
 Consecutive decisions of the same player (a Reflec turn is several actions) need nothing
 special: their nodes are credited to that player, so the tree searches a whole turn as a
 sequence. Budgets are iterations (deterministic for a seed); ``seconds`` is a safety cap.
@@ -173,7 +176,11 @@ class KnowledgeMCTSBot:
             if node.ordered is None:
                 if node is not root and node.visits == 0:
                     break  # a fresh leaf: evaluate it first, order its moves on the next visit
-                node.ordered = self.knowledge.order(state, state.moves())
+                moves = state.moves()
+                # The bot's own seeded shuffle decides between moves the knowledge ranks equal,
+                # so two seeds play different games from a fixed start.
+                rng.shuffle(moves)
+                node.ordered = self.knowledge.order(state, moves)
             children = node.children
             if len(children) < len(node.ordered) and len(children) < self._allowed(node.visits):
                 move = node.ordered[len(children)]

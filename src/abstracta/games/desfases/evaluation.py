@@ -49,6 +49,9 @@ OPPOSITE = (2, 3, 0, 1)
 class DesfasesKnowledge(Knowledge):
     """Projected scores for evaluation, one-ply lookahead for ordering (see the module docstring)."""
 
+    multiplayer_search = True
+    """Ask ``level_bot`` for the multi-player search at every player count, two included."""
+
     def key(self, state: "DesfasesState") -> Hashable:
         return (state.lo, state.hi, state.scored, state.pawns, state.dice, state.timers, state.reservoirs,
                 state.points, state.live, state.suit, state.feeding)  # fmt: skip

@@ -154,6 +154,9 @@ def setup_targets(state: "ReflecState", suit: int) -> set[int]:
 class ReflecKnowledge(Knowledge):
     """Expected lasers for evaluation, beam-touching actions for ordering (see the module docstring)."""
 
+    multiplayer_search = True
+    """Ask ``level_bot`` for the multi-player search at every player count, two included."""
+
     def key(self, state: "ReflecState") -> Hashable:
         return (state.board, state.dice, state.off, state.destroyed, state.acting, state.phase, state.tiles,
                 state.turns, state.swaps, state.locked, state.touched)  # fmt: skip
