@@ -56,9 +56,9 @@ def _suits_alpha_beta(game: Game) -> bool:
 
 
 MULTIPLAYER_LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"iterations": 30},
-    "medium": {"iterations": 150},
-    "hard": {"iterations": 600},
+    "easy": {"iterations": 20},
+    "medium": {"iterations": 80},
+    "hard": {"iterations": 300},
 }
 """Iterations per action of the multi-player MCTS levels (``bots/multiplayer.py``); ``TIME_LIMITS`` only caps them."""
 

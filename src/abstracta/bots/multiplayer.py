@@ -15,8 +15,8 @@ long:
 - **Immediate wins first.** Before searching, the bot plays each of the knowledge's noisy
   moves and takes one that ends the game with its own win.
 
-Moves are shuffled with the bot's seeded generator before the knowledge orders them
-(a stable order), so moves it ranks equal are tried in a seed-dependent order.
+Moves are rotated by a seeded random offset before the knowledge orders them (a stable
+order), so moves it ranks equal are tried in a seed-dependent order.
 
 Consecutive decisions of the same player (a Reflec turn is several actions) need nothing
 special: their nodes are credited to that player, so the tree searches a whole turn as a
@@ -177,10 +177,10 @@ class KnowledgeMCTSBot:
                 if node is not root and node.visits == 0:
                     break  # a fresh leaf: evaluate it first, order its moves on the next visit
                 moves = state.moves()
-                # The bot's own seeded shuffle decides between moves the knowledge ranks equal,
-                # so two seeds play different games from a fixed start.
-                rng.shuffle(moves)
-                node.ordered = self.knowledge.order(state, moves)
+                # A seeded rotation decides between moves the knowledge ranks equal (its sort is
+                # stable), so two seeds play different games from a fixed start; cheaper than a shuffle.
+                turn = int(rng.random() * len(moves))
+                node.ordered = self.knowledge.order(state, moves[turn:] + moves[:turn])
             children = node.children
             if len(children) < len(node.ordered) and len(children) < self._allowed(node.visits):
                 move = node.ordered[len(children)]

@@ -162,8 +162,11 @@ class ReflecKnowledge(Knowledge):
                 state.turns, state.swaps, state.locked, state.touched)  # fmt: skip
 
     # -- evaluation ----------------------------------------------------------
-    def kill_chances(self, state: "ReflecState") -> list[float]:
-        """Per suit: the chance its laser is destroyed before its owner can act (0 for a destroyed suit)."""
+    def kill_chances(self, state: "ReflecState", setups: bool = True) -> list[float]:
+        """Per suit: the chance its laser is destroyed before its owner can act (0 for a destroyed suit).
+
+        ``setups=False`` leaves out the acting suit's one-action setups (the costly part).
+        """
         game = state.game
         board = state.board
         lasers = state.lasers
@@ -189,7 +192,7 @@ class ReflecKnowledge(Knowledge):
                         # A suit only fires at itself by mistake: count the rival shots only.
                         if victim != suit and weight > danger[victim]:
                             danger[victim] = weight
-            if suit == acting and in_play and budget >= FIRE_COST + 1:
+            if setups and suit == acting and in_play and budget >= FIRE_COST + 1:
                 for target in setup_targets(state, suit):
                     victim = suit_at[target]
                     if owner[victim] != owner[suit] and ACTING_SETUP > danger[victim]:
@@ -306,7 +309,7 @@ class ReflecKnowledge(Knowledge):
             return -1.5 if child.winner == player else 3.0
         if child.acting != acting:  # the move ended the turn (our own laser was destroyed)
             return 3.0
-        danger = self.kill_chances(child)
+        danger = self.kill_chances(child, setups=False)
         game = child.game
         owner = game.owner
         mine = sum(danger[s] for s in game.player_suits[player])
