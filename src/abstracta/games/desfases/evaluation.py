@@ -29,7 +29,7 @@ import math
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
-from abstracta.games.desfases.board import BIT, FACED, HOLE, TILE_SQUARES, queen_targets
+from abstracta.games.desfases.board import BIT, FACED, HOLE, TILE_SQUARES, facers_of, facing_masks, queen_targets
 
 if TYPE_CHECKING:
     from abstracta.games.desfases.rules import DesfasesState
@@ -40,10 +40,48 @@ CERTAINTY = (1.0, 0.95, 0.8)
 """Weight of the next scoring by die: null (the pawn is in place), 1 (one move left), 2 or more."""
 LATER_TILE_SHARE = 0.7
 """A later scoring is expected to collect this share of the unscored tiles' mean value."""
-NEIGHBOURS = tuple(
-    tuple(FACED[sq][d] for d in range(4) if FACED[sq][d] >= 0 and FACED[sq][d] != HOLE) for sq in range(25)
+FACES_A_SQUARE = tuple(
+    sum(BIT[sq] for sq in TILE_SQUARES if FACED[sq][d] >= 0 and FACED[sq][d] != HOLE) for d in range(4)
 )
-OPPOSITE = (2, 3, 0, 1)
+"""``FACES_A_SQUARE[d]``: the tile squares that, facing ``d``, face a square a pawn may stand on."""
+
+_POSITIONS: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
+_VALUE_MASKS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _turn_positions(players: int, acting: int, feeding: bool, live: int) -> tuple[int, ...] | None:
+    """Each suit's place in the turn order from the next turn to be played (``None`` once over); cached."""
+    key = (players, acting, feeding, live)
+    found = _POSITIONS.get(key, ())
+    if found != ():
+        return found  # type: ignore[return-value]
+    from abstracta.games.desfases.rules import NEXT_SUIT, TURN_ORDER
+
+    start = NEXT_SUIT[players][acting][live] if feeding else acting
+    if start < 0:
+        _POSITIONS[key] = None
+        return None
+    order = TURN_ORDER[players]
+    begin = order.index(start)
+    positions = [0, 0, 0, 0]
+    for k in range(4):
+        positions[order[(begin + k) % 4]] = k
+    result = _POSITIONS[key] = tuple(positions)
+    return result
+
+
+def _value_masks(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(value, squares holding a tile of that value)``, highest value first; cached per layout."""
+    found = _VALUE_MASKS.get(tiles)
+    if found is None:
+        masks = [0] * 6
+        for sq in TILE_SQUARES:
+            masks[tiles[sq] % 6] |= BIT[sq]
+        found = _VALUE_MASKS[tiles] = tuple((value, masks[value]) for value in range(5, -1, -1))
+        if len(_VALUE_MASKS) > 4096:  # layouts differ per game; keep the cache small
+            _VALUE_MASKS.clear()
+            _VALUE_MASKS[tiles] = found
+    return found
 
 
 class DesfasesKnowledge(Knowledge):
@@ -59,50 +97,32 @@ class DesfasesKnowledge(Knowledge):
     # -- evaluation ----------------------------------------------------------
     def turnings(self, state: "DesfasesState", suit: int) -> list[int]:
         """How many times each suit's free tiles turn before ``suit``'s next scoring check (its own included)."""
-        from abstracta.games.desfases.rules import TURN_ORDER
-
-        order = TURN_ORDER[state.game.num_players]
-        live = state.live
-        start = state.suit
-        if state.feeding:  # the acting suit's turn is over but for the feed
-            start = state.game.next_suit[start][live]
-        if start < 0:
-            return [0, 0, 0, 0]
-        begin = order.index(start)
-        sequence = [order[(begin + k) % 4] for k in range(4)]
-        position = {s: i for i, s in enumerate(sequence)}
         die = state.dice[suit]
-        counts = [0, 0, 0, 0]
-        for other in range(4):
-            if not live >> other & 1:
-                continue
-            if other == suit:
-                counts[other] = die + 1
-            else:
-                counts[other] = die + (1 if position[other] < position[suit] else 0)
-        return counts
+        before = _turn_positions(state.game.num_players, state.suit, state.feeding, state.live)
+        if before is None:
+            return [0, 0, 0, 0]
+        live = state.live
+        mine = before[suit]
+        return [
+            0 if not live >> other & 1 else die + 1 if other == suit else die + (before[other] < mine)
+            for other in range(4)
+        ]
 
-    def future_facers(self, state: "DesfasesState", suit: int) -> dict[int, int]:
-        """Square -> best unscored tile value facing it at ``suit``'s next scoring check."""
+    def future_planes(self, state: "DesfasesState", suit: int) -> tuple[int, int]:
+        """The facing bit-planes (``lo``, ``hi``) at ``suit``'s next scoring check: free tiles wound forward."""
         turns = self.turnings(state, suit)
-        tiles = state.tiles
-        pinned = state.scored | state.occupied
-        lo, hi, scored = state.lo, state.hi, state.scored
-        best: dict[int, int] = {}
-        for sq in TILE_SQUARES:
-            if scored >> sq & 1:
+        lo, hi = state.lo, state.hi
+        free = ~(state.scored | state.occupied)
+        for other, masks in enumerate(state.suit_masks):
+            quarter = turns[other] & 3
+            if not quarter:
                 continue
-            tile = tiles[sq]
-            facing = (lo >> sq & 1) | (hi >> sq & 1) << 1
-            if not pinned >> sq & 1:
-                facing = (facing + turns[tile // 6]) & 3
-            target = FACED[sq][facing]
-            if target < 0 or target == HOLE:
-                continue
-            value = tile % 6
-            if value > best.get(target, -1):
-                best[target] = value
-        return best
+            mask = masks & free
+            if quarter & 1:
+                lo, hi = lo ^ mask, hi ^ (lo & mask)
+            if quarter & 2:
+                hi ^= mask
+        return lo, hi
 
     def next_scoring(self, state: "DesfasesState", suit: int) -> float:
         """The points ``suit`` is expected to collect at its next scoring (tile + coin), weighted by certainty."""
@@ -110,20 +130,30 @@ class DesfasesKnowledge(Knowledge):
         if timer < 0:
             return 0.0
         die = state.dice[suit]
-        facers = self.future_facers(state, suit)
+        lo, hi = self.future_planes(state, suit)
         pawn = state.pawns[suit]
         if die == 0:
-            squares = (pawn,)
+            candidates = facers_of(pawn, lo, hi)
         elif die == 1:
-            targets = queen_targets(pawn, state.occupied)
-            squares = tuple(sq for sq in TILE_SQUARES if targets & BIT[sq]) or (pawn,)
+            targets = queen_targets(pawn, state.occupied) or BIT[pawn]
+            candidates = 0
+            for sq in TILE_SQUARES:
+                if targets >> sq & 1:
+                    candidates |= facers_of(sq, lo, hi)
         else:
-            others = state.occupied & ~BIT[pawn]
-            squares = tuple(sq for sq in TILE_SQUARES if not others & BIT[sq])
-        best = max((facers.get(sq, -1) for sq in squares), default=-1)
-        if best < 0:
+            candidates = 0
+            for facing, mask in enumerate(facing_masks(lo, hi)):
+                candidates |= mask & FACES_A_SQUARE[facing]
+            for other, sq in enumerate(state.pawns):
+                if other != suit:
+                    candidates &= ~facers_of(sq, lo, hi)
+        candidates &= ~state.scored
+        if not candidates:
             return 0.0
-        return CERTAINTY[min(die, 2)] * (best + timer)
+        for value, mask in _value_masks(state.tiles):
+            if candidates & mask:
+                return CERTAINTY[min(die, 2)] * (value + timer)
+        return 0.0
 
     def projected(self, state: "DesfasesState") -> list[float]:
         """Per suit: points + the next scoring + the later ones (module docstring)."""
