@@ -186,12 +186,11 @@ class ReflecKnowledge(Knowledge):
             else:
                 weight = WAITING_DIRECT
             for target in shot_targets(board, origin):
+                # Only shots at a rival count: nobody fires at its own lasers on purpose.
                 if target >= 0:
                     victim = suit_at[target]
-                    if owner[victim] != owner[suit] or victim == suit:
-                        # A suit only fires at itself by mistake: count the rival shots only.
-                        if victim != suit and weight > danger[victim]:
-                            danger[victim] = weight
+                    if owner[victim] != owner[suit] and weight > danger[victim]:
+                        danger[victim] = weight
             if setups and suit == acting and in_play and budget >= FIRE_COST + 1:
                 for target in setup_targets(state, suit):
                     victim = suit_at[target]
