@@ -96,6 +96,8 @@ def test_bad_budgets_are_refused() -> None:
         KnowledgeMCTSBot(Knowledge(), iterations=None, seconds=0)
     with pytest.raises(ValueError, match="budget"):
         KnowledgeMCTSBot(Knowledge(), iterations=None, seconds=None)
+    with pytest.raises(ValueError, match="randomness"):
+        KnowledgeMCTSBot(Knowledge(), randomness=1.5)
     with pytest.raises(ValueError, match="widen_base"):
         KnowledgeMCTSBot(Knowledge(), widen_base=0)
 
@@ -113,6 +115,13 @@ def test_levels_use_the_multiplayer_search_for_reflec_and_desfases(slug: str, op
     assert [bot.seconds for bot in bots.values()] == [0.3, 1.0, 2.0]
     state = game.start(seed=1)
     assert bots["easy"].choose(state) in state.moves()
+
+
+def test_random_moves_come_from_the_better_half_of_the_order(nim_game) -> None:
+    """With randomness 1 every decision is random, but never from the worse half (here: take1 only)."""
+    bot = KnowledgeMCTSBot(ReversedOrder(), iterations=5, seed=1, randomness=1.0)
+    state = nim_game.start()
+    assert {bot.choose(state) for _ in range(20)} == {"take2"}
 
 
 def test_the_two_player_branches_keep_their_games() -> None:

@@ -14,6 +14,10 @@ long:
   iterations over a few hundred moves.
 - **Immediate wins first.** Before searching, the bot plays each of the knowledge's noisy
   moves and takes one that ends the game with its own win.
+- **A share of random moves** (``randomness``, seeded; 0 by default): the weaker levels
+  play that share of their decisions at random among the better half of the knowledge's
+  order, which sets them apart where a bigger search budget alone gains little (see
+  ``bots/levels.py``).
 
 Moves are rotated by a seeded random offset before the knowledge orders them (a stable
 order), so moves it ranks equal are tried in a seed-dependent order.
@@ -80,6 +84,7 @@ class KnowledgeMCTSBot:
         widen_scale: float = 1.0,
         widen_power: float = 0.5,
         rollout_plies: int = 0,
+        randomness: float = 0.0,
         name: str = "multiplayer-mcts",
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -88,6 +93,8 @@ class KnowledgeMCTSBot:
             raise ValueError(f"seconds must be positive, got {seconds!r}")
         if iterations is None and seconds is None:
             raise ValueError("give an iteration budget, a time budget or both")
+        if not 0.0 <= randomness <= 1.0:
+            raise ValueError(f"randomness must be between 0 and 1, got {randomness!r}")
         if widen_base < 1:
             raise ValueError(f"widen_base must be at least 1, got {widen_base!r}")
         self.knowledge = knowledge
@@ -100,6 +107,7 @@ class KnowledgeMCTSBot:
         self.widen_scale = widen_scale
         self.widen_power = widen_power
         self.rollout_plies = rollout_plies
+        self.randomness = randomness
         self.name = name
         self.last_result: SearchResult | None = None
 
@@ -112,6 +120,11 @@ class KnowledgeMCTSBot:
         winning = self.winning_move(state)
         if winning is not None:
             return winning
+        if self.randomness and self.rng.random() < self.randomness:
+            # A random move from the better half of the knowledge's order: a weaker move, but
+            # never one the knowledge ranks among the worst (a Reflec fire at one's own laser).
+            better = self.knowledge.order(state, moves)[: (len(moves) + 1) // 2]
+            return better[int(self.rng.random() * len(better))]
         return self.search(state).move
 
     def winning_move(self, state: State) -> str | None:

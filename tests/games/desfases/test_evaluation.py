@@ -7,7 +7,7 @@ import random
 import pytest
 
 import abstracta
-from abstracta.bots import level_bot
+from abstracta.bots import KnowledgeMCTSBot
 from abstracta.games.desfases.board import SQUARE_INDEX
 from abstracta.games.desfases.evaluation import DesfasesKnowledge
 
@@ -47,8 +47,8 @@ def test_the_turning_forecast_is_exact_for_the_suit_about_to_score(players: int)
         assert knowledge.next_scoring(state, suit) == pytest.approx(expected), state.notation()
 
 
-def test_the_suit_to_score_scores_the_highest_tile_at_easy() -> None:
-    """Scoring turns with tiles of different values on offer: ``easy`` takes the highest (2 and 4 players).
+def test_the_suit_to_score_scores_the_highest_tile_at_a_small_budget() -> None:
+    """Scoring turns with tiles of different values on offer: ``easy``'s search (20 iterations) takes the highest.
 
     Only while another suit still plays: the very last scoring decides nothing when its result
     is the same either way (``returns()`` are win or loss only).
@@ -64,7 +64,7 @@ def test_the_suit_to_score_scores_the_highest_tile_at_easy() -> None:
         for index, state in enumerate(random_states(players, 12, seed=20 + players, keep=choice)):
             game = state.game
             best = max(tile_value(state, m) for m in state.moves())
-            chosen = level_bot("easy", game, index).choose(state)
+            chosen = KnowledgeMCTSBot(game.knowledge(), iterations=20, seed=index).choose(state)
             assert tile_value(state, chosen) == best, (state.notation(), chosen)
             checked += 1
     assert checked == 24
