@@ -148,10 +148,16 @@ class KnowledgeMCTSBot:
         deadline = begin + self.seconds if self.seconds is not None else math.inf
         budget = self.iterations if self.iterations is not None else math.inf
         iterations = 0
+        longest = 0.0
+        last = begin
         while True:
             self._iterate(root)
             iterations += 1
-            if iterations >= budget or time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            longest = max(longest, now - last)
+            last = now
+            # Stop before an iteration as long as the longest so far could cross the time cap.
+            if iterations >= budget or now + longest >= deadline:
                 break
         ranked = sorted(root.children, key=lambda child: (child.visits, child.mean), reverse=True)
         result = SearchResult(
