@@ -10,7 +10,7 @@ import abstracta
 from abstracta.bots import level_bot
 from abstracta.games.reflec.evaluation import ReflecKnowledge, setup_targets
 
-from tests.games.reflec.helpers import parse, position
+from tests.games.reflec.helpers import position
 
 # Player 1 has only A left (on h1); S's fire east along rank 1 destroys it and wins (rules E13).
 LAST_LASER = "7C*/8/8/8/8/8/8/S*6A* S3:6,M2:6x,C2:6,A2:6 S play 3 8 -/- - -"

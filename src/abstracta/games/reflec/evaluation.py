@@ -35,9 +35,7 @@ from abstracta.games.reflec.board import (
     LASER_MOVE,
     MOVE_TABLE,
     NEIGHBOURS,
-    SPIN,
     STEP,
-    SWAP,
 )
 
 if TYPE_CHECKING:
