@@ -6,7 +6,9 @@ budget comes from the level, never from the caller.
 
 Two-player games without chance whose rules offer knowledge get alpha-beta
 (Laser Chess), two-player dice games with knowledge get expectimax (Strategic
-Reserve), the others MCTS. ``old-hard`` (the former MCTS ``hard``) stays
+Reserve), games with knowledge for more than two players (Reflec, Desfases: their
+knowledge asks for the same search at two players too) the multi-player MCTS, the
+others MCTS. ``old-hard`` (the former MCTS ``hard``) stays
 reachable as a named bot so that new levels can be measured against it.
 """
 
@@ -16,6 +18,7 @@ from abstracta.bots.alphabeta import AlphaBetaBot
 from abstracta.bots.base import Bot
 from abstracta.bots.expectimax import ExpectimaxBot
 from abstracta.bots.mcts import MCTSBot
+from abstracta.bots.multiplayer import KnowledgeMCTSBot
 from abstracta.bots.random_bot import RandomBot
 from abstracta.core.api import Game
 from abstracta.core.knowledge import Knowledge
@@ -52,11 +55,45 @@ def _suits_alpha_beta(game: Game) -> bool:
     )
 
 
+MULTIPLAYER_LEVELS: dict[str, dict[str, float]] = {
+    "easy": {"iterations": 20, "randomness": 0.4},
+    "medium": {"iterations": 80, "randomness": 0.15},
+    "hard": {"iterations": 300},
+}
+"""Budgets of the multi-player MCTS levels (``bots/multiplayer.py``): iterations per action
+(``TIME_LIMITS`` only caps them) and the seeded share of uniformly random decisions.
+
+With iterations alone `hard` beat `medium` in two-player Reflec (22 of the first 30 games)
+but not in Desfases (11 wins, 1 draw, 10 losses in 22 games) nor with four players, where a
+few dozen evaluated iterations already find what a few hundred find; the random share sets
+the levels apart, as for Strategic Reserve (benchmarks/README.md has the figures).
+"""
+
+
+def _suits_multiplayer(game: Game, knowledge: Knowledge | None) -> bool:
+    """Nothing hidden, knowledge offered, and more than two players (or knowledge that asks for this search at any count)."""
+    return (
+        knowledge is not None
+        and game.perfect_information
+        and (game.num_players > 2 or getattr(knowledge, "multiplayer_search", False))
+    )
+
+
 def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
     """The bot that plays ``game`` at ``level``; ``seed`` makes its choices repeatable.
 
     Raises ``ValueError`` naming the valid levels for an unknown one.
     """
+    if level in MULTIPLAYER_LEVELS and _suits_multiplayer(game, knowledge := game.knowledge()):
+        budget = MULTIPLAYER_LEVELS[level]
+        return KnowledgeMCTSBot(
+            knowledge,
+            iterations=int(budget["iterations"]),
+            randomness=float(budget.get("randomness", 0.0)),
+            seconds=TIME_LIMITS[level],
+            seed=seed,
+            name=level,
+        )
     if level in ALPHA_BETA_LEVELS and _suits_alpha_beta(game):
         return AlphaBetaBot(game.knowledge(), seconds=TIME_LIMITS[level], seed=seed, name=level, **ALPHA_BETA_LEVELS[level])
     if level == "random":

@@ -15,7 +15,7 @@ squares or coin values, plus their sorted names, §6).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
 from abstracta.core.errors import IllegalMove, NotationError
@@ -36,6 +36,9 @@ from abstracta.games.desfases.board import (
     suit_masks_of,
 )
 from abstracta.games.desfases.notation import FED, HOLED, MOVED, SCORED
+
+if TYPE_CHECKING:
+    from abstracta.games.desfases.evaluation import DesfasesKnowledge
 
 # -- options and turn order (§3) --------------------------------------------------------------
 TURN_ORDER = {4: (0, 1, 2, 3), 2: (0, 3, 1, 2)}  # S M C A; two players: S A M C
@@ -127,6 +130,12 @@ class Desfases(Game):
 
     def _num_players(self) -> int:
         return self.options["players"]
+
+    def knowledge(self) -> "DesfasesKnowledge":
+        """Projected scores (points, the next scoring by timer and turning) for the generic search (``evaluation.py``)."""
+        from abstracta.games.desfases.evaluation import DesfasesKnowledge
+
+        return DesfasesKnowledge()
 
     def start(self, seed: int | None = None) -> "DesfasesState":
         """The §4 setup, drawn exactly as the rules give it; with a ``layout`` that position."""

@@ -13,7 +13,7 @@ points left needs the move list. Successors are built directly from tuples and s
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
 from abstracta.core.errors import IllegalMove
@@ -48,6 +48,9 @@ from abstracta.games.reflec.board import (
     laser,
     pair_code,
 )
+
+if TYPE_CHECKING:
+    from abstracta.games.reflec.evaluation import ReflecKnowledge
 
 DROP_PHASE, PLAY_PHASE = 0, 1
 COINS_PER_SUIT = 6
@@ -85,6 +88,12 @@ class Reflec(Game):
 
     def _num_players(self) -> int:
         return self.options["players"]
+
+    def knowledge(self) -> "ReflecKnowledge":
+        """Expected lasers and beam-touching actions for the generic search (``evaluation.py``)."""
+        from abstracta.games.reflec.evaluation import ReflecKnowledge
+
+        return ReflecKnowledge()
 
     # -- the standard set -------------------------------------------------
     def start(self, seed: int | None = None) -> "ReflecState":

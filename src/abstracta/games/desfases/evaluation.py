@@ -1,0 +1,201 @@
+"""What Desfases tells the generic search about itself (``core/knowledge.py``).
+
+The game is a race for points, so the evaluation is a *projected score* per suit, and a
+player's value is its projected total against its strongest rival's, squashed by ``tanh``
+(the score margin, not only who is ahead). A suit's projection is:
+
+- the points it has;
+- its **next scoring**: the tile value plus timer coin it can collect when its die reaches
+  null. The timers and the turning decide it: a suit whose die shows d has d moving turns
+  left, so by its scoring turn its own free tiles will have turned d + 1 times and every
+  other live suit's d or d + 1 times (by the turn order from now). Each unscored, unpinned
+  tile's facing is wound forward by that many quarter turns; a tile then faces one square.
+  With the die at null the pawn stays where it is; at 1 it has one queen move left; above 1
+  it can reach nearly any free square, so the best tile facing a free square counts (a
+  little discounted, since rivals may take it first). No candidate means the coin falls into
+  the hole: nothing.
+- its later scorings: the coins in its reservoir, each expected to collect a middling tile
+  (0.7 of the mean value of the unscored tiles).
+
+``order`` plays each move and sorts by the mover's evaluation afterwards (there are at most
+a couple of dozen moves), so the pawn steps next to the tile that will face it first, the
+highest tile is scored first and the coin fed is the one that reaches the best tile in time.
+Scoring moves are noisy.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Hashable, Sequence
+
+from abstracta.core.knowledge import Knowledge
+from abstracta.games.desfases.board import BIT, FACED, HOLE, TILE_SQUARES, facers_of, facing_masks, queen_targets
+
+if TYPE_CHECKING:
+    from abstracta.games.desfases.rules import DesfasesState
+
+SCALE = 6.0
+"""Points of projected margin that make ``tanh`` reach about 0.76."""
+CERTAINTY = (1.0, 0.95, 0.8)
+"""Weight of the next scoring by die: null (the pawn is in place), 1 (one move left), 2 or more."""
+LATER_TILE_SHARE = 0.7
+"""A later scoring is expected to collect this share of the unscored tiles' mean value."""
+FACES_A_SQUARE = tuple(
+    sum(BIT[sq] for sq in TILE_SQUARES if FACED[sq][d] >= 0 and FACED[sq][d] != HOLE) for d in range(4)
+)
+"""``FACES_A_SQUARE[d]``: the tile squares that, facing ``d``, face a square a pawn may stand on."""
+
+_POSITIONS: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
+_VALUE_MASKS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _turn_positions(players: int, acting: int, feeding: bool, live: int) -> tuple[int, ...] | None:
+    """Each suit's place in the turn order from the next turn to be played (``None`` once over); cached."""
+    key = (players, acting, feeding, live)
+    found = _POSITIONS.get(key, ())
+    if found != ():
+        return found  # type: ignore[return-value]
+    from abstracta.games.desfases.rules import NEXT_SUIT, TURN_ORDER
+
+    start = NEXT_SUIT[players][acting][live] if feeding else acting
+    if start < 0:
+        _POSITIONS[key] = None
+        return None
+    order = TURN_ORDER[players]
+    begin = order.index(start)
+    positions = [0, 0, 0, 0]
+    for k in range(4):
+        positions[order[(begin + k) % 4]] = k
+    result = _POSITIONS[key] = tuple(positions)
+    return result
+
+
+def _value_masks(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(value, squares holding a tile of that value)``, highest value first; cached per layout."""
+    found = _VALUE_MASKS.get(tiles)
+    if found is None:
+        masks = [0] * 6
+        for sq in TILE_SQUARES:
+            masks[tiles[sq] % 6] |= BIT[sq]
+        found = _VALUE_MASKS[tiles] = tuple((value, masks[value]) for value in range(5, -1, -1))
+        if len(_VALUE_MASKS) > 4096:  # layouts differ per game; keep the cache small
+            _VALUE_MASKS.clear()
+            _VALUE_MASKS[tiles] = found
+    return found
+
+
+class DesfasesKnowledge(Knowledge):
+    """Projected scores for evaluation, one-ply lookahead for ordering (see the module docstring)."""
+
+    multiplayer_search = True
+    """Ask ``level_bot`` for the multi-player search at every player count, two included."""
+
+    def key(self, state: "DesfasesState") -> Hashable:
+        return (state.lo, state.hi, state.scored, state.pawns, state.dice, state.timers, state.reservoirs,
+                state.points, state.live, state.suit, state.feeding)  # fmt: skip
+
+    # -- evaluation ----------------------------------------------------------
+    def turnings(self, state: "DesfasesState", suit: int) -> list[int]:
+        """How many times each suit's free tiles turn before ``suit``'s next scoring check (its own included)."""
+        die = state.dice[suit]
+        before = _turn_positions(state.game.num_players, state.suit, state.feeding, state.live)
+        if before is None:
+            return [0, 0, 0, 0]
+        live = state.live
+        mine = before[suit]
+        return [
+            0 if not live >> other & 1 else die + 1 if other == suit else die + (before[other] < mine)
+            for other in range(4)
+        ]
+
+    def future_planes(self, state: "DesfasesState", suit: int) -> tuple[int, int]:
+        """The facing bit-planes (``lo``, ``hi``) at ``suit``'s next scoring check: free tiles wound forward."""
+        turns = self.turnings(state, suit)
+        lo, hi = state.lo, state.hi
+        free = ~(state.scored | state.occupied)
+        for other, masks in enumerate(state.suit_masks):
+            quarter = turns[other] & 3
+            if not quarter:
+                continue
+            mask = masks & free
+            if quarter & 1:
+                lo, hi = lo ^ mask, hi ^ (lo & mask)
+            if quarter & 2:
+                hi ^= mask
+        return lo, hi
+
+    def next_scoring(self, state: "DesfasesState", suit: int) -> float:
+        """The points ``suit`` is expected to collect at its next scoring (tile + coin), weighted by certainty."""
+        timer = state.timers[suit]
+        if timer < 0:
+            return 0.0
+        die = state.dice[suit]
+        lo, hi = self.future_planes(state, suit)
+        pawn = state.pawns[suit]
+        if die == 0:
+            candidates = facers_of(pawn, lo, hi)
+        elif die == 1:
+            targets = queen_targets(pawn, state.occupied) or BIT[pawn]
+            candidates = 0
+            for sq in TILE_SQUARES:
+                if targets >> sq & 1:
+                    candidates |= facers_of(sq, lo, hi)
+        else:
+            candidates = 0
+            for facing, mask in enumerate(facing_masks(lo, hi)):
+                candidates |= mask & FACES_A_SQUARE[facing]
+            for other, sq in enumerate(state.pawns):
+                if other != suit:
+                    candidates &= ~facers_of(sq, lo, hi)
+        candidates &= ~state.scored
+        if not candidates:
+            return 0.0
+        for value, mask in _value_masks(state.tiles):
+            if candidates & mask:
+                return CERTAINTY[min(die, 2)] * (value + timer)
+        return 0.0
+
+    def projected(self, state: "DesfasesState") -> list[float]:
+        """Per suit: points + the next scoring + the later ones (module docstring)."""
+        unscored = [state.tiles[sq] % 6 for sq in TILE_SQUARES if not state.scored >> sq & 1]
+        mean_tile = sum(unscored) / len(unscored) if unscored else 0.0
+        out = []
+        for suit in range(4):
+            total = float(state.points[suit])
+            if state.live >> suit & 1:
+                reservoir = state.reservoirs[suit]
+                coins = [v for v in range(6) if reservoir >> v & 1]
+                total += self.next_scoring(state, suit)
+                total += sum(coins) + len(coins) * LATER_TILE_SHARE * mean_tile
+            out.append(total)
+        return out
+
+    def evaluate(self, state: "DesfasesState") -> Sequence[float]:
+        if state.over:
+            return state.returns()
+        suits = self.projected(state)
+        owners = state.game.owners
+        players = state.game.num_players
+        totals = [0.0] * players
+        for suit, value in enumerate(suits):
+            totals[owners[suit]] += value
+        values = []
+        for player in range(players):
+            rival = max(totals[q] for q in range(players) if q != player)
+            values.append(math.tanh((totals[player] - rival) / SCALE))
+        return values
+
+    # -- ordering --------------------------------------------------------------
+    def order(self, state: "DesfasesState", moves: list[str]) -> list[str]:
+        if len(moves) <= 1 or state.over:
+            return moves
+        player = state.player
+        scored = [(-self.evaluate(state.play(move))[player], index, move) for index, move in enumerate(moves)]  # type: ignore[index]
+        scored.sort()
+        return [move for _, _, move in scored]
+
+    def is_noisy(self, state: "DesfasesState", move: str) -> bool:
+        return move.startswith("score")
+
+
+__all__ = ["DesfasesKnowledge"]
