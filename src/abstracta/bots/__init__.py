@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, TIME_LIMITS, level_bot
 from abstracta.bots.expectimax import ExpectimaxBot
+from abstracta.bots.ismcts import ISMCTSBot
 from abstracta.bots.base import Bot, ChanceTable, chance_table, check_decision_state, sample_chance
 from abstracta.bots.match import GameRecord, MatchResult, play_game, play_match, wilson_interval
 from abstracta.bots.mcts import MCTSBot, RandomRolloutEvaluator, SearchResult, uct_select
@@ -38,6 +39,7 @@ __all__ = [
     "BOT_NAMES",
     "BenchResult",
     "ExpectimaxBot",
+    "ISMCTSBot",
     "Bot",
     "ChanceTable",
     "GameRecord",

@@ -6,7 +6,8 @@ budget comes from the level, never from the caller.
 
 Two-player games without chance whose rules offer knowledge get alpha-beta
 (Laser Chess), two-player dice games with knowledge get expectimax (Strategic
-Reserve), the others MCTS. ``old-hard`` (the former MCTS ``hard``) stays
+Reserve), two-player games with hidden information whose knowledge samples worlds
+information-set MCTS (Quin), the others MCTS. ``old-hard`` (the former MCTS ``hard``) stays
 reachable as a named bot so that new levels can be measured against it.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 from abstracta.bots.alphabeta import AlphaBetaBot
 from abstracta.bots.base import Bot
 from abstracta.bots.expectimax import ExpectimaxBot
+from abstracta.bots.ismcts import ISMCTSBot
 from abstracta.bots.mcts import MCTSBot
 from abstracta.bots.random_bot import RandomBot
 from abstracta.core.api import Game
@@ -52,6 +54,23 @@ def _suits_alpha_beta(game: Game) -> bool:
     )
 
 
+ISMCTS_ITERATIONS: dict[str, int] = {"easy": 100, "medium": 600, "hard": 3000}
+"""Information-set search budgets per level (iterations, deterministic); ``TIME_LIMITS`` only caps them.
+
+Each iteration samples one world consistent with the bot's view and values a leaf with the
+game's evaluation (about 0.4 ms an iteration in Quin on the 2-core reference machine under
+load, so ``hard`` needs about 1.3 s a move). See benchmarks/README.md for the measured levels.
+"""
+
+
+def _suits_ismcts(game: Game) -> bool:
+    """Two players, hidden information, and the game's knowledge can sample worlds consistent with a view."""
+    if game.perfect_information or game.num_players != 2:
+        return False
+    knowledge = game.knowledge()
+    return knowledge is not None and callable(getattr(knowledge, "sample_world", None))
+
+
 def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
     """The bot that plays ``game`` at ``level``; ``seed`` makes its choices repeatable.
 
@@ -65,6 +84,9 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
         knowledge = game.knowledge()
         if knowledge is not None:
             return _expectimax_level(level, knowledge, seed)
+    if level in ISMCTS_ITERATIONS and _suits_ismcts(game):
+        return ISMCTSBot(game.knowledge(), iterations=ISMCTS_ITERATIONS[level], seconds=TIME_LIMITS[level], seed=seed,
+                         name=level)  # fmt: skip
     if level == "easy":
         return MCTSBot(iterations=200, seconds=TIME_LIMITS["easy"], seed=seed)
     if level == "medium":
