@@ -54,7 +54,7 @@ def _suits_alpha_beta(game: Game) -> bool:
     )
 
 
-ISMCTS_ITERATIONS: dict[str, int] = {"easy": 100, "medium": 600, "hard": 3000}
+ISMCTS_ITERATIONS: dict[str, int] = {"easy": 100, "medium": 500, "hard": 1500}
 """Information-set search budgets per level (iterations, deterministic); ``TIME_LIMITS`` only caps them.
 
 Each iteration samples one world consistent with the bot's view and values a leaf with the

@@ -115,6 +115,10 @@ class QuinKnowledge(Knowledge):
                 lights[(piece >> 3) & 1] = sq
         if state.phase == PLAY and _wins_now(board, mover, lights, state):
             return [0.95, -0.95] if mover == 0 else [-0.95, 0.95]
+        # The side that just moved has its Light two steps or less from an open First Sight: unless
+        # the mover takes that Light now (a win, seen above), it walks in next turn.
+        if state.phase == PLAY and _walks_in(board, 1 - mover, lights[1 - mover], ()):
+            return [-0.85, 0.85] if mover == 0 else [0.85, -0.85]
         material = 0.0  # South's lead: the worth of the North pieces in South's Zero G minus the reverse
         for kind in range(8):
             material += PIECE_VALUES[kind] * (state.removed[1][kind] - state.removed[0][kind])
@@ -435,16 +439,25 @@ def _attackers(board: tuple, target: int, attacker: int, state) -> int:
     return count
 
 
+def _walks_in(board: tuple, player: int, light: int, locked: tuple) -> bool:
+    """Can ``player``'s Light on ``light`` reach First Sight with one move (a clear inward walk of
+    at most its range; whatever rival piece stands on ``o`` it takes)?"""
+    if light < 0 or light == CENTRE or light in locked:
+        return False
+    ring = ring_of(light)
+    if ring > RANGES[LIGHT]:
+        return False
+    first = line_of(light) * 5  # the Iris square of the Light's line
+    if any(board[sq] for sq in range(first, first + ring - 1)):
+        return False
+    centre = board[CENTRE]
+    return not centre or (centre >> 3) & 1 != player
+
+
 def _wins_now(board: tuple, mover: int, lights: list[int], state) -> bool:
     """Can ``mover`` win with one move: its Light onto First Sight, or a flash onto the rival Light?"""
-    own = lights[mover]
-    if own >= 0 and own != CENTRE and not (state.locked and own in state.locked):
-        ring = ring_of(own)
-        if ring <= RANGES[LIGHT]:
-            path = [sq for sq in range(line_of(own) * 5, line_of(own) * 5 + ring - 1)]  # the Iris side of own
-            centre = board[CENTRE]
-            if all(not board[sq] for sq in path) and (not centre or (centre >> 3) & 1 != mover):
-                return True
+    if _walks_in(board, mover, lights[mover], state.locked):
+        return True
     rival_light = lights[1 - mover]
     if rival_light >= 0 and _attackers(board, rival_light, mover, state):
         locked = state.locked
