@@ -18,7 +18,11 @@ edges are move strings.
 - **Values, not long playouts.** After ``rollout_plies`` random plies (0 by default) the
   position is valued by ``knowledge.evaluate``, or by ``returns()`` when it is over; each node
   adds the value of the player who moved into it.
-- **The move** is the root child with the most visits (ties: the higher mean).
+- **Optional widening.** With ``widening`` set, a node below the root lets only the first
+  ``2 + widening * sqrt(visits)`` moves of the knowledge's ``order`` compete, so the search
+  spends its iterations on the sharp lines and reaches deeper.
+- **The move** is the root child with the most visits (ties: the higher mean). A seeded share
+  ``randomness`` of moves is uniformly random instead (for weaker levels).
 
 The iteration budget and ``seed`` make choices repeatable; ``seconds`` is only a safety cap.
 """
@@ -67,7 +71,7 @@ class ISMCTSReport:
 
     iterations: int
     seconds: float
-    stopped: str  # "iterations", "time" or "single" (only one legal move)
+    stopped: str  # "iterations", "time", "single" (only one legal move) or "random" (a random move, by design)
     visits: int
     mean: float
 
@@ -88,6 +92,8 @@ class ISMCTSBot:
         seed: int | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         rollout_plies: int = 0,
+        randomness: float = 0.0,
+        widening: float | None = None,
         name: str = "ismcts",
     ) -> None:
         if not callable(getattr(knowledge, "sample_world", None)):
@@ -96,6 +102,10 @@ class ISMCTSBot:
             raise ValueError(f"iterations must be at least 1, got {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be above 0, got {seconds!r}")
+        if not 0.0 <= randomness <= 1.0:
+            raise ValueError(f"randomness must be between 0 and 1, got {randomness!r}")
+        if widening is not None and not widening > 0:
+            raise ValueError(f"widening must be above 0, got {widening!r}")
         if rollout_plies < 0:
             raise ValueError(f"rollout_plies must be at least 0, got {rollout_plies!r}")
         self.knowledge = knowledge
@@ -103,6 +113,8 @@ class ISMCTSBot:
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_plies = rollout_plies
+        self.randomness = randomness
+        self.widening = widening
         self.rng = random.Random(seed)
         self.name = name
         self.history: list[tuple[State, str]] = []
@@ -118,6 +130,9 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_report = ISMCTSReport(0, 0.0, "single", 0, 0.0)
             move = legal[0]
+        elif self.randomness and self.rng.random() < self.randomness:
+            self.last_report = ISMCTSReport(0, 0.0, "random", 0, 0.0)
+            move = self.rng.choice(legal)
         else:
             root = self.search(view, player)
             best = max(root.children.values(), key=lambda child: (child.visits, child.mean))
@@ -147,11 +162,17 @@ class ISMCTSBot:
 
     # -- one iteration ------------------------------------------------------------------------
     def _iterate(self, root: ISNode, state: State) -> None:
-        knowledge, exploration = self.knowledge, self.exploration
+        knowledge, exploration, widening = self.knowledge, self.exploration, self.widening
         path = [root]
         node = root
         while not state.over:
             legal = state.moves()
+            if widening is not None and node is not root:
+                # Progressive widening below the root: only the knowledge's likeliest moves compete,
+                # more of them as the node is visited more, so the search goes deeper on the sharp lines.
+                width = 2 + int(widening * math.sqrt(node.visits))
+                if width < len(legal):
+                    legal = knowledge.order(state, legal)[:width]
             children = node.children
             untried = [move for move in legal if move not in children]
             mover = state.player

@@ -260,12 +260,30 @@ def _view_masks(view, rival: int) -> dict[int, int]:
     return result
 
 
+LIGHT_WEIGHTS = (8.0, 8.0, 4.0, 2.0, 1.0, 1.0)
+"""How much likelier the rival's Light is, by ring (0 = o, 1 = the Iris, ...), when the view and
+history leave it several squares: a player brings its Light inward, and the search must not
+wave away a hidden piece next to First Sight as one Light among a dozen guesses."""
+
+
 def _deal(slots: list[tuple[int, int]], missing: list[int], rng: random.Random) -> list | None:
     """Kinds for ``slots`` (``(square or -1 for the reserve, allowed kinds)``), drawn without
-    replacement from ``missing``, most constrained slots first; ``None`` when stuck."""
+    replacement from ``missing``: the Light first (weighted by ``LIGHT_WEIGHTS`` when it may
+    stand on several squares), then the most constrained slots first; ``None`` when stuck."""
     pool = list(missing)
-    order = sorted(range(len(slots)), key=lambda i: (bin(slots[i][1]).count("1"), rng.random()))
     deal = [None] * len(slots)
+    placed = -1
+    if pool[LIGHT]:
+        candidates = [i for i, (_, mask) in enumerate(slots) if mask >> LIGHT & 1]
+        if not candidates:
+            return None
+        weights = [LIGHT_WEIGHTS[ring_of(slots[i][0])] if slots[i][0] >= 0 else 1.0 for i in candidates]
+        placed = rng.choices(candidates, weights)[0]
+        deal[placed] = (slots[placed][0], LIGHT)
+        pool[LIGHT] -= 1
+    order = sorted(
+        (i for i in range(len(slots)) if i != placed), key=lambda i: (bin(slots[i][1]).count("1"), rng.random())
+    )
     for i in order:
         mask = slots[i][1]
         weights = [pool[kind] if mask >> kind & 1 else 0 for kind in range(8)]
