@@ -389,36 +389,54 @@ def _follow(masks: dict[int, int], before, move: str, after, rival: int, setup: 
     elif "-" in words[0] and words[0] != "gravity":
         masks.pop(SQUARE_INDEX[words[0].split("-")[1]], None)
     now = {sq for sq in range(NUM_SQUARES) if after.board[sq] == hidden}
-    kept = {sq: masks[sq] for sq in now if sq in masks}
-    appeared = [sq for sq in now if sq not in masks]
     reinforced = isinstance(before.reserve[rival], int) and after.reserve[rival] < before.reserve[rival]
     if after.phase == SETUP or before.phase == SETUP and rival == 1:
         fresh = NOT_AL  # placed in the setup (North places after South)
     else:
         fresh = ANY_KIND if setup == "manual" else ONLY_AL  # random and standard reserves hold only ALs
-    used_time = after.removed[rival][TIME] > before.removed[rival][TIME]
-    if after.memory[rival] > before.memory[rival] or used_time:
-        # A swap moves a hidden piece to where the Memory stood, and a used Time leaves a square
-        # another piece may take in the same turn: the view no longer says which piece is where.
-        union = fresh if reinforced else 0
-        for sq in masks:
-            if sq not in now:
-                union |= masks[sq]
-        return {sq: (masks[sq] | union) if sq in masks else (union or ANY_KIND) for sq in now}
+    if after.memory[rival] > before.memory[rival]:
+        # A swap: the Memory now shows on q, and the piece that stood on q went to where the Memory
+        # stood, which the view does not say: any square that may have held the Memory may hold it.
+        memory = code(MEMORY, rival, True)
+        shown = [sq for sq in masks if sq not in now and after.board[sq] == memory]
+        known = [sq for sq in range(NUM_SQUARES) if before.board[sq] == memory and after.board[sq] == hidden]
+        if len(shown) == 1 and len(known) == 1:  # a Memory already shown swapped from there
+            masks[known[0]] = masks.pop(shown[0])
+        elif len(shown) == 1:
+            carried = masks.pop(shown[0])
+            masks = {sq: mask | carried if mask >> MEMORY & 1 else mask for sq, mask in masks.items()}
+        # else the swap moved only revealed pieces: no hidden piece changed squares
+    kept = {sq: masks[sq] for sq in now if sq in masks}
+    appeared = [sq for sq in now if sq not in masks]
+    left = [sq for sq in masks if sq not in now and not _rival_piece(after.board[sq], rival)]
+    if after.removed[rival][TIME] > before.removed[rival][TIME]:
+        # A used Time left its square; another piece may have moved onto it in the same turn.
+        moved = 0
+        for sq in left:
+            moved |= masks[sq]
+        for sq, mask in kept.items():
+            if mask >> TIME & 1:  # the Time's square, maybe taken since (a Reinforcement too, on a Gateway)
+                kept[sq] = mask | moved | (fresh if reinforced and sq in GATEWAYS[rival] else 0)
+        only_time = [sq for sq in left if masks[sq] == 1 << TIME]
+        if only_time:
+            left.remove(only_time[0])
     if appeared and reinforced:
         for sq in appeared:
             kept[sq] = fresh if after.phase == PLAY or sq in GATEWAYS[rival] else fresh & ~(1 << LIGHT)
         return kept
-    left = [sq for sq in masks if sq not in now and not _rival_piece(after.board[sq], rival)]
     if len(appeared) == 1 and len(left) == 1:
         frm, to = left[0], appeared[0]
         reflector = code(REFLECTOR, rival, True)
         # A Reflector revealed where a hidden piece stood was just used: the piece that moved is a Light or an AL.
-        reflected = any(after.board[sq] == reflector for sq in masks if sq not in now)
+        reflected = after.memory[rival] == before.memory[rival] and any(
+            after.board[sq] == reflector for sq in masks if sq not in now
+        )  # (after a Memory swap a Reflector may show there because it was swapped in)
         steps = STEPS[frm][to]
         allowed = LIGHT_OR_AL if reflected else reach_mask(steps) if steps else ANY_KIND
         if any(after.board[r] == reflector and same_diameter(frm, r) for r in REFLECTED_FROM[to]):
             allowed |= LIGHT_OR_AL  # an already revealed Reflector may have sent it
+        if after.memory[rival] > before.memory[rival]:
+            allowed |= LIGHT_OR_AL  # a swapped-in Reflector may have sent it
         narrowed = masks[frm] & allowed
         kept[to] = narrowed or masks[frm]
     elif appeared:
