@@ -36,7 +36,7 @@ class Recorder:
     def choose(self, state) -> str:
         move = self.bot.choose(state)
         report = getattr(self.bot, "last_report", None)
-        if report is not None and report.stopped != "single":
+        if report is not None and report.stopped not in ("single", "random"):  # searches only
             self.reports.append(report)
         return move
 
