@@ -213,6 +213,8 @@ class Beliefs:
         if len(views) != len(history) + 1 or any(b.turns < a.turns for a, b in zip(views, views[1:])):
             history = ()  # not one game's views in order: trust the last view alone
             views = [view]
+        if setup == "manual" and any(_setup_left_only_als(v, rival) for v in views):
+            reserve_mask = ONLY_AL  # the rival placed every other piece: its reserve holds ALs alone
         masks = _first_masks(views[0], rival, setup)
         for (before, move), after in zip(history, views[1:]):
             masks = _follow(masks, before, move, after, rival, setup)
@@ -362,6 +364,13 @@ def _first_masks(view, rival: int, setup: str) -> dict[int, int]:
         return masks
     # manual: pieces placed in the setup are never Artificial Lights
     return {sq: (ANY_KIND if reinforced and sq in GATEWAYS[rival] else NOT_AL) for sq in squares}
+
+
+def _setup_left_only_als(view, rival: int) -> bool:
+    """Did the rival end a manual setup with nothing but its four ALs in reserve? Seen by North
+    during its own placements (South has finished), and by South at the start of play."""
+    finished = view.phase == SETUP and rival == 0 or view.phase == PLAY and view.turns == 0 and rival == 1
+    return finished and view.reserve[rival] == PIECE_COUNTS[AL]
 
 
 def _rotate(sq: int) -> int:
