@@ -110,3 +110,16 @@ def test_history_carries_over_a_game_and_resets_for_a_new_one():
     assert len(bot.history) == 3
     bot.choose(game.start(seed=3))
     assert len(bot.history) == 1
+
+
+def test_widening_still_finds_the_win_and_randomness_plays_legal_moves():
+    game = abstracta.load("quin")
+    state = game.parse(position({"f5": "L", "l3": "S", "l5": "l", "e2": "V"}, removed=("S", "ssrrmtppvvvv")))
+    assert ISMCTSBot(game.knowledge(), iterations=60, widening=1.5, seed=2).choose(state) == "l3-l5"
+    always_random = ISMCTSBot(game.knowledge(), iterations=60, randomness=1.0, seed=2)
+    moves = [always_random.choose(state) for _ in range(5)]
+    assert all(move in state.moves() for move in moves) and always_random.last_report.stopped == "random"
+    with pytest.raises(ValueError, match="randomness"):
+        ISMCTSBot(game.knowledge(), randomness=1.5)
+    with pytest.raises(ValueError, match="widening"):
+        ISMCTSBot(game.knowledge(), widening=0)
