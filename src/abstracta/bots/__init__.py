@@ -13,6 +13,7 @@ from __future__ import annotations
 from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, TIME_LIMITS, level_bot
 from abstracta.bots.alphabeta import AlphaBetaBot
 from abstracta.bots.expectimax import ExpectimaxBot
+from abstracta.bots.ismcts import ISMCTSBot
 from abstracta.bots.multiplayer import KnowledgeMCTSBot
 from abstracta.bots.base import Bot, ChanceTable, chance_table, check_decision_state, sample_chance
 from abstracta.bots.match import GameRecord, MatchResult, play_game, play_match, wilson_interval
@@ -41,6 +42,7 @@ __all__ = [
     "AlphaBetaBot",
     "BenchResult",
     "ExpectimaxBot",
+    "ISMCTSBot",
     "Bot",
     "ChanceTable",
     "GameRecord",

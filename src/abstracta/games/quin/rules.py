@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import combinations, compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
 from abstracta.core.errors import IllegalMove, NotationError
@@ -61,6 +61,9 @@ from abstracta.games.quin.pieces import (
     VOID,
     code,
 )
+
+if TYPE_CHECKING:
+    from abstracta.games.quin.evaluation import QuinKnowledge
 
 SEATS = ("S", "N")
 SETUP, PLAY = 0, 1
@@ -175,6 +178,12 @@ class Quin(Game):
                     board[SQUARE_INDEX[name]] = code(KIND_LETTERS.index(kind), player, False)
         return new_state(self, tuple(board), 0, PLAY, (AL_ONLY, AL_ONLY), (EMPTY_HALF, EMPTY_HALF),
                          (0, 0), (0, 0), 0, (), 0, 0, ())  # fmt: skip
+
+    def knowledge(self) -> "QuinKnowledge":
+        """Worlds consistent with a view, and position values, for the generic searches (``evaluation.py``)."""
+        from abstracta.games.quin.evaluation import QuinKnowledge
+
+        return QuinKnowledge()
 
     def parse(self, text: str) -> "State":
         """A full position (11 fields, §9.1), or a player's view of one (12 fields, §9.3)."""
