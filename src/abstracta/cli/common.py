@@ -128,6 +128,16 @@ def check_at_least(name: str, value: int | None, low: int) -> None:
         fail(f"{name} must be at least {low}, got {value}")
 
 
+def check_ray(workers: int | None) -> None:
+    """Refuse ``--ray`` without Ray installed, or together with ``--workers``."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        fail("--ray needs Ray: pip install 'abstracta[ray]'")
+    if workers is not None:
+        fail("--ray and --workers exclude each other: the Ray cluster decides how many games run at once")
+
+
 def lazy_bots() -> Any:
     """The bots package, imported only by the commands that need it."""
     import abstracta.bots as bots

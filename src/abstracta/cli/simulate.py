@@ -20,6 +20,7 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 
 from abstracta.cli.common import (
+    check_ray,
     INTERRUPTED,
     LEVEL_NAMES,
     check_at_least,
@@ -205,12 +206,7 @@ def simulate(
 
             require_matplotlib()
         if ray_address is not None:
-            try:
-                import ray  # noqa: F401
-            except ImportError:
-                fail("--ray needs Ray: pip install 'abstracta[ray]'")
-            if workers is not None:
-                fail("--ray and --workers exclude each other: the Ray cluster decides how many games run at once")
+            check_ray(workers)
         from abstracta.bots.match import MatchResult
         from abstracta.bots.tournament import default_workers
 

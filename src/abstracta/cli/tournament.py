@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 from rich.table import Table
 
 from abstracta.cli.common import (
+    check_ray,
     INTERRUPTED,
     check_at_least,
     command_boundary,
@@ -155,12 +156,7 @@ def tournament(
             if path is not None and not path.resolve().parent.is_dir():
                 fail(f"cannot write {path}: the folder {path.resolve().parent} does not exist")
         if ray_address is not None:
-            try:
-                import ray  # noqa: F401
-            except ImportError:
-                fail("--ray needs Ray: pip install 'abstracta[ray]'")
-            if workers is not None:
-                fail("--ray and --workers exclude each other: the Ray cluster decides how many games run at once")
+            check_ray(workers)
         from abstracta.bots.tournament import default_workers, seat_arrangements, run_tournament
 
         seed = fresh_seed() if seed is None else seed
