@@ -87,8 +87,11 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path, workers):
     records = tmp_path / "games.txt"
     command = [sys.executable, "-m", "abstracta.cli.main", "simulate", GAME, "-n", "200", "--seed", "2",
                "--bots", "easy", "-w", workers, "--records", str(records)]  # fmt: skip
+    # A test run started in the background inherits an ignored SIGINT; give the command the default
+    # one, as a terminal would, so that Python turns Ctrl-C into KeyboardInterrupt.
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)  # fmt: skip
+                               start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not (records.exists() and records.read_text().count("[Game ") >= 2):

@@ -109,8 +109,11 @@ def test_ctrl_c_prints_and_writes_the_games_finished_so_far(tmp_path: Path, work
     json_path = tmp_path / "stopped.json"
     command = [sys.executable, "-m", "abstracta.cli.main", "tournament", GAME, "--bots", "random,easy",
                "--games", "100000", "-o", "reserve=2", "--seed", "1", "--workers", workers, "--json", str(json_path)]  # fmt: skip
+    # A test run started in the background inherits an ignored SIGINT; give the command the default
+    # one, as a terminal would, so that Python turns Ctrl-C into KeyboardInterrupt.
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)  # fmt: skip
+                               start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
     time.sleep(4)  # long enough to start (on a loaded machine) and finish some games, far from all of them
     os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group, workers included
     began = time.monotonic()
