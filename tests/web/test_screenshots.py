@@ -1,4 +1,4 @@
-"""Screenshots for the docs, made by the app itself: one PNG per board (and the analysis graph).
+"""Screenshots for the docs, made by the app itself: one PNG per board (and the analysis graph, Quin on a phone).
 
 Run with ``ABSTRACTA_SCREENSHOTS=1`` to write them into docs/screenshots/ (docs/web.md shows them);
 without it the same pictures are taken and checked, and nothing is written.
@@ -16,6 +16,7 @@ import pytest
 
 import abstracta
 from tests.web.test_analysis import finished_game
+from tests.web.test_phone import PHONE, _on_screen, tap_at
 from tests.web.test_trip_points import create, open_game, play, view
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -99,3 +100,24 @@ def test_a_picture_of_the_analysis(wide, server_url):
     png = wide.locator("[data-testid=analysis]").screenshot(animations="disabled")
     assert abs(png_size(png)[0] - WIDTH) <= 2
     keep("analysis.png", png)
+
+
+def test_a_picture_of_quin_zoomed_on_a_phone(browser, server_url):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    try:
+        game_id, tokens = create(phone, server_url, "quin", ["me", "me"], {"setup": "standard"})
+        open_game(phone, server_url, game_id, tokens["0"])
+        box = phone.locator("#board svg").bounding_box()
+        phone.locator("#board svg").tap(position={"x": box["width"] / 2, "y": box["height"] * 0.8})
+        phone.wait_for_function("() => document.getElementById('board').dataset.zoom === 'in'")
+        pieces = phone.locator("#board .sq.selectable").evaluate_all("ns => ns.map((n) => n.dataset.sq)")
+        tap_at(phone, next(sq for sq in pieces if _on_screen(phone, sq)))
+        phone.locator("#board").blur()  # the tap focused the board: no focus ring in the picture
+        top = phone.locator("[data-testid=status]").bounding_box()
+        bar = phone.locator("[data-testid=zoom-bar]").bounding_box()
+        png = phone.screenshot(animations="disabled", clip={"x": 0, "y": top["y"], "width": PHONE["width"], "height": bar["y"] + bar["height"] + 8 - top["y"]})
+        assert png_size(png)[0] == PHONE["width"]
+        keep("quin-phone.png", png)
+    finally:
+        context.close()

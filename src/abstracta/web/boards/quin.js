@@ -11,6 +11,7 @@ const CY = SIZE / 2;
 const RING = [0, 72, 118, 164, 210, 256]; // radius of each ring: the Iris wide enough for 12 pieces
 const PANEL_X = SIZE + 10;
 export const boardWidth = SIZE; // the board without its side panel (js/phone.js)
+export const spaceSize = 34; // a space's diameter: on a phone the board zooms in until a finger can hit it (js/phone.js)
 const COLORS = { S: "#f1e3bf", N: "#3b3346" };
 const INK = { S: "#3b2f1c", N: "#f3ecff" };
 const KIND_NAMES = { L: "Light", S: "Shadow", A: "Artificial Light", R: "Reflector", M: "Memory", T: "Time", P: "Peripheral", V: "Void" };

@@ -4,7 +4,7 @@ import { api, heldTokens, holdToken, invites, inviteLink, saveInvites } from "./
 import { boardFor } from "../boards/index.js";
 import { legendList, rulesFor } from "./rules.js";
 import { AnalysisPanel } from "./analysis.js";
-import { fitNarrow, NARROW } from "./phone.js";
+import { fitNarrow, inWindow, NARROW, spaceCentre, svgPoint, zoomTo, zoomWindow } from "./phone.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -26,6 +26,9 @@ const page = {
   errorPly: null, // the ply an error message was given at: cleared when the turn changes
   wasMyTurn: null, // for the "your turn" chime: null until the first render
   analysis: null, // the post-game analysis panel (js/analysis.js)
+  zoom: null, // phones: the centre ([x, y] in SVG units) of the zoomed-in window, null for the whole board
+  zoomSize: null, // phones: the zoom window's [width, height] when the board needs zooming, else null
+  pickerFromBoard: false, // the picker was opened from the focused board: closing it gives the focus back
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,9 +98,47 @@ function drawBoard(animate) {
   for (const sq of ui.marks.targets || []) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("target"));
   for (const sq of lastMoveSquares(view)) svg.querySelectorAll(`[data-sq="${CSS.escape(sq)}"]`).forEach((n) => n.classList.add("last-move"));
   if (page.cursor) svg.querySelectorAll(`[data-sq="${CSS.escape(page.cursor)}"]`).forEach((n) => n.classList.add("kbd-cursor"));
-  $("board").replaceChildren(fitNarrow(svg, page.plugin, $("board-panel")));
+  const shown = fitNarrow(svg, page.plugin, $("board-panel"));
+  $("board").replaceChildren(shown);
+  applyZoom(shown, ui.marks);
   $("board").dataset.cursor = page.cursor || "";
   $("position").textContent = view.position;
+}
+
+// Phones: a board whose spaces are too small for a finger (Quin) shows whole until a tap zooms
+// into the region round the tap (js/phone.js); the zoom bar pans or goes back to the whole board.
+// The selection survives every change of view, so a piece picked in one region can go to another.
+function applyZoom(svg, marks) {
+  page.zoomSize = zoomWindow(svg, page.plugin);
+  const bar = $("zoom-bar");
+  bar.hidden = !page.zoomSize;
+  if (!page.zoomSize) {
+    delete $("board").dataset.zoom;
+    return;
+  }
+  $("board").dataset.zoom = page.zoom ? "in" : "out";
+  $("zoom-pan").hidden = !page.zoom;
+  $("zoom-out").hidden = !page.zoom;
+  if (!page.zoom) {
+    $("zoom-hint").textContent = "Tap the board where you want to play: it zooms in.";
+    return;
+  }
+  page.zoom = zoomTo(svg, page.zoomSize, page.zoom);
+  const centreOf = (sq) => {
+    const node = svg.querySelector(`[data-sq="${CSS.escape(sq)}"]`);
+    return node ? spaceCentre(node) : null;
+  };
+  // The keyboard cursor never leaves the window: the window follows it.
+  const cursor = page.cursor && page.boardFocused ? centreOf(page.cursor) : null;
+  if (cursor && !inWindow(svg, cursor)) page.zoom = zoomTo(svg, page.zoomSize, cursor);
+  const away = [...((marks && marks.targets) || [])].map(centreOf).filter((c) => c && !inWindow(svg, c)).length;
+  $("zoom-hint").textContent = away ? `${away} target${away > 1 ? "s" : ""} outside this view` : "";
+}
+
+function panZoom(dx, dy) {
+  if (!page.zoom || !page.zoomSize) return;
+  page.zoom = [page.zoom[0] + (dx * page.zoomSize[0]) / 2, page.zoom[1] + (dy * page.zoomSize[1]) / 2];
+  drawBoard(false);
 }
 
 // The squares of the last move a player made (chance outcomes have none), as the board module reads it.
@@ -555,7 +596,20 @@ function closePicker() {
   const wasOpen = !$("picker").hidden;
   $("picker").hidden = true;
   $("picker").replaceChildren();
-  if (wasOpen && page.boardFocused) $("board").focus();
+  if (wasOpen && page.pickerFromBoard) $("board").focus();
+  page.pickerFromBoard = false;
+}
+
+// Arrow keys move between the picker's buttons (a list of choices has its own arrows).
+function pickerKey(event) {
+  const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  if (!(event.key in keys) || event.target.tagName === "SELECT") return;
+  const buttons = [...$("picker").querySelectorAll("button")];
+  const at = buttons.indexOf(document.activeElement);
+  if (at < 0) return;
+  event.preventDefault();
+  event.stopPropagation();
+  buttons[(at + keys[event.key] + buttons.length) % buttons.length].focus();
 }
 
 const PICKER_BUTTONS = 8;
@@ -609,6 +663,7 @@ function offer(candidates, { title = "Choose:", confirm = false } = {}) {
   cancel.addEventListener("click", closePicker);
   picker.append(cancel);
   picker.hidden = false;
+  page.pickerFromBoard = page.pickerFromBoard || document.activeElement === $("board");
   picker.querySelector("select, button").focus({ preventScroll: true });
   return undefined;
 }
@@ -868,14 +923,33 @@ async function main() {
     viewing: () => page.replayIndex,
   });
   render(false);
-  window.matchMedia(NARROW).addEventListener("change", () => drawBoard(false)); // phone layout on or off
+  window.matchMedia(NARROW).addEventListener("change", () => {
+    page.zoom = null;
+    drawBoard(false); // phone layout on or off
+  });
   for (const token of tokens) connect(token);
 
   $("board").addEventListener("click", (event) => {
+    const svg = $("board").querySelector("svg");
+    if (page.zoomSize && !page.zoom && svg) {
+      // Too small to hit on this screen: the first tap only zooms in round itself.
+      page.zoom = svgPoint(svg, event.clientX, event.clientY);
+      drawBoard(false);
+      return;
+    }
     const target = event.target.closest("[data-sq]");
     if (target) clickSquare(target.dataset.sq);
   });
   $("board").addEventListener("keydown", boardKey);
+  $("picker").addEventListener("keydown", pickerKey);
+  $("zoom-out").addEventListener("click", () => {
+    page.zoom = null;
+    drawBoard(false);
+  });
+  for (const button of $("zoom-pan").querySelectorAll("button[data-pan]")) {
+    const [dx, dy] = button.dataset.pan.split(",").map(Number);
+    button.addEventListener("click", () => panZoom(dx, dy));
+  }
   $("board").addEventListener("focus", () => {
     page.boardFocused = true;
   });

@@ -57,3 +57,50 @@ export function fitNarrow(svg, plugin, panel) {
   if (boardWidth > height * 1.1) quarterTurn(svg);
   return svg;
 }
+
+// Zoom for a board whose spaces a finger cannot hit when it is shown whole (Quin's disc: 21 px
+// spaces at 390 px). The module exports `spaceSize`, the diameter of its smallest space in SVG
+// units; when the whole board would show it below FINGER pixels, a tap on the board shows the
+// region round the tap instead (a window of the board's own proportions, so the picture keeps
+// its size on the page), and the page's zoom bar pans or goes back to the whole board.
+export const FINGER = 44; // px: the smallest target a finger hits reliably (Apple's 44 pt, Material's 48 dp)
+
+// The window's width and height in SVG units, or null when the whole board is big enough.
+export function zoomWindow(svg, plugin) {
+  if (!isNarrow() || !plugin.spaceSize) return null;
+  const [, , width, height] = viewBox(svg);
+  const pixels = svg.getBoundingClientRect().width;
+  if (!pixels || (plugin.spaceSize * pixels) / width >= FINGER) return null;
+  const side = (pixels * plugin.spaceSize) / FINGER;
+  return [side, (side * height) / width];
+}
+
+// Show the window centred on `centre` ([x, y] in SVG units), kept inside the board; returns the
+// centre actually used (so a pan at the edge does not drift away).
+export function zoomTo(svg, size, centre) {
+  const [x0, y0, width, height] = viewBox(svg);
+  const clamp = (value, low, high) => Math.min(Math.max(value, low), high);
+  const left = clamp(centre[0] - size[0] / 2, x0, x0 + width - size[0]);
+  const top = clamp(centre[1] - size[1] / 2, y0, y0 + height - size[1]);
+  svg.dataset.whole = `${x0} ${y0} ${width} ${height}`;
+  svg.setAttribute("viewBox", `${left} ${top} ${size[0]} ${size[1]}`);
+  return [left + size[0] / 2, top + size[1] / 2];
+}
+
+// A point of the screen (a tap) in the svg's own units.
+export function svgPoint(svg, clientX, clientY) {
+  const point = new DOMPoint(clientX, clientY).matrixTransform(svg.getScreenCTM().inverse());
+  return [point.x, point.y];
+}
+
+// The centre of a drawn space in the svg's own units (spaces carry no transform of their own).
+export function spaceCentre(node) {
+  const box = node.getBBox();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+// Is an svg point inside the svg's current window?
+export function inWindow(svg, [x, y]) {
+  const [left, top, width, height] = viewBox(svg);
+  return x >= left && x <= left + width && y >= top && y <= top + height;
+}
