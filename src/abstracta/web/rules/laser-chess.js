@@ -32,6 +32,13 @@ export const sections = [
       caption: "Blue's beam from j1: turned by the Deflector on j4, the Deflector on h4, the one on h5 and on j5, it leaves the board.",
     },
   },
+  {
+    title: "Playing with the keyboard",
+    text: [
+      "Tab to the board; the arrow keys move a cursor from square to square and Enter (or Space) picks the square under it: a piece, then where it goes.",
+      "To turn a piece, pick it and press Enter on it again: the turns open in a small list (your Laser opens it at once). The arrow keys move through the list, Enter plays the one you chose, Escape closes the list and keeps the board as it was.",
+    ],
+  },
 ];
 
 export const legend = [
