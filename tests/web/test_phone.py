@@ -132,6 +132,12 @@ def test_a_quin_setup_placement_is_made_by_taps_in_the_zoomed_view(phone, server
     assert phone.locator("#history li .mv").first.inner_text().strip().startswith("place ")
     assert phone.locator("#history li .mv").first.inner_text().strip().endswith(square)
     assert zoom(phone) == "in"  # the view stays where the player is working
+    window = "() => document.querySelector('#board svg').getAttribute('viewBox').split(' ').map(Number)"
+    before = phone.evaluate(window)
+    phone.locator("[data-testid=zoom-pan] button[data-pan='0,-1']").tap()  # half a window up
+    after = phone.evaluate(window)
+    assert after[0] == before[0] and after[1] == pytest.approx(before[1] - before[3] / 2) and after[2:] == before[2:]
+    assert measure(phone)["smallest"] >= SMALLEST
     phone.locator("[data-testid=zoom-out]").tap()
     assert zoom(phone) == "out" and measure(phone)["count"] == 61
 
@@ -140,7 +146,8 @@ def test_a_quin_piece_goes_from_one_zoomed_region_to_another_still_selected(phon
     game_id, tokens = create(phone, server_url, "quin", ["me", "me"], {"setup": "standard"})
     open_game(phone, server_url, game_id, tokens["0"])
     phone.wait_for_function("() => document.body.dataset.myTurn === '1'")
-    steps = [m.split("-") for m in view(phone, server_url, game_id, tokens["0"])["moves"] if re.fullmatch(r"[a-l][1-5]-[a-l][1-5]|[a-l][1-5]-o|o-[a-l][1-5]", m)]
+    moves = view(phone, server_url, game_id, tokens["0"])["moves"]
+    steps = [m.split("-") for m in moves if re.fullmatch(r"([a-l][1-5]|o)-([a-l][1-5]|o)", m)]  # plain steps
     assert steps
 
     def centre(sq):
@@ -170,6 +177,25 @@ def test_a_quin_piece_goes_from_one_zoomed_region_to_another_still_selected(phon
     phone.wait_for_function("() => document.body.dataset.ply === '1'")
     assert view(phone, server_url, game_id)["history"] == [move]
     no_sideways_scroll(measure(phone))
+
+
+def test_the_keyboard_cursor_takes_the_zoomed_window_along(phone, server_url):
+    game_id, tokens = create(phone, server_url, "quin", ["me", "me"], {"setup": "standard"})
+    open_game(phone, server_url, game_id, tokens["0"])
+    box = phone.locator("#board svg").bounding_box()
+    phone.locator("#board svg").tap(position={"x": box["width"] / 2, "y": box["height"] * 0.85})
+    phone.wait_for_function("() => document.getElementById('board').dataset.zoom === 'in'")
+    top = "() => Number(document.querySelector('#board svg').getAttribute('viewBox').split(' ')[1])"
+    first = phone.evaluate(top)
+    phone.focus("#board")
+    phone.keyboard.press("ArrowUp")  # the cursor appears on a piece that can move
+    for _ in range(8):  # up the disc, far past the window's top edge
+        phone.keyboard.press("ArrowUp")
+        cursor = phone.locator("#board").get_attribute("data-cursor")
+        assert _on_screen(phone, cursor), cursor
+    assert zoom(phone) == "in" and phone.evaluate(top) < first - 100  # the window went up with it
+    phone.keyboard.press("Enter")  # on an empty space: picks nothing, zooms nothing
+    assert zoom(phone) == "in" and phone.evaluate("document.body.dataset.ply") == "0"
 
 
 def test_quin_is_not_zoomed_on_a_wide_screen(page, server_url):

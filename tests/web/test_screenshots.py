@@ -116,7 +116,8 @@ def test_a_picture_of_quin_zoomed_on_a_phone(browser, server_url):
         phone.locator("#board").blur()  # the tap focused the board: no focus ring in the picture
         top = phone.locator("[data-testid=status]").bounding_box()
         bar = phone.locator("[data-testid=zoom-bar]").bounding_box()
-        png = phone.screenshot(animations="disabled", clip={"x": 0, "y": top["y"], "width": PHONE["width"], "height": bar["y"] + bar["height"] + 8 - top["y"]})
+        clip = {"x": 0, "y": top["y"], "width": PHONE["width"], "height": bar["y"] + bar["height"] + 8 - top["y"]}
+        png = phone.screenshot(animations="disabled", clip=clip)
         assert png_size(png)[0] == PHONE["width"]
         keep("quin-phone.png", png)
     finally:

@@ -78,7 +78,8 @@ export function zoomWindow(svg, plugin) {
 // Show the window centred on `centre` ([x, y] in SVG units), kept inside the board; returns the
 // centre actually used (so a pan at the edge does not drift away).
 export function zoomTo(svg, size, centre) {
-  const [x0, y0, width, height] = viewBox(svg);
+  // The whole board's box, kept on the first zoom: a second one (the cursor following) starts from it.
+  const [x0, y0, width, height] = svg.dataset.whole ? svg.dataset.whole.split(" ").map(Number) : viewBox(svg);
   const clamp = (value, low, high) => Math.min(Math.max(value, low), high);
   const left = clamp(centre[0] - size[0] / 2, x0, x0 + width - size[0]);
   const top = clamp(centre[1] - size[1] / 2, y0, y0 + height - size[1]);
