@@ -6,6 +6,8 @@ import pytest
 
 import abstracta
 from abstracta.bots import AlphaBetaBot, ExpectimaxBot, KnowledgeMCTSBot, level_bot
+from abstracta.bots.levels import MULTIPLAYER_LEVELS
+from abstracta.bots.multiplayer import DEFAULT_EXPLORATION
 from abstracta.core.knowledge import Knowledge
 
 
@@ -111,6 +113,17 @@ def test_levels_use_the_multiplayer_search_for_reflec_and_desfases(slug: str, op
     assert [bot.seconds for bot in bots.values()] == [0.3, 1.0, 2.0]
     state = game.start(seed=1)
     assert bots["easy"].choose(state) in state.moves()
+
+
+def test_a_game_may_change_a_level_budget_through_its_knowledge() -> None:
+    """``Knowledge.level_budgets`` overrides the level's iterations and exploration for that game only."""
+    desfases, reflec = abstracta.load("desfases", players=4), abstracta.load("reflec")
+    asked = desfases.knowledge().level_budgets["hard"]
+    hard = level_bot("hard", desfases, 1)
+    assert (hard.iterations, hard.exploration) == (asked["iterations"], asked["exploration"])
+    assert level_bot("medium", desfases, 1).iterations == MULTIPLAYER_LEVELS["medium"]["iterations"]
+    assert level_bot("hard", reflec, 1).iterations == MULTIPLAYER_LEVELS["hard"]["iterations"]
+    assert level_bot("hard", reflec, 1).exploration == DEFAULT_EXPLORATION
 
 
 def test_random_moves_come_from_the_better_half_of_the_order(nim_game) -> None:

@@ -20,7 +20,7 @@ from abstracta.bots.base import Bot
 from abstracta.bots.expectimax import ExpectimaxBot
 from abstracta.bots.ismcts import ISMCTSBot
 from abstracta.bots.mcts import MCTSBot
-from abstracta.bots.multiplayer import KnowledgeMCTSBot
+from abstracta.bots.multiplayer import DEFAULT_EXPLORATION, KnowledgeMCTSBot
 from abstracta.bots.random_bot import RandomBot
 from abstracta.core.api import Game
 from abstracta.core.knowledge import Knowledge
@@ -63,7 +63,10 @@ MULTIPLAYER_LEVELS: dict[str, dict[str, float]] = {
     "hard": {"iterations": 300},
 }
 """Budgets of the multi-player MCTS levels (``bots/multiplayer.py``): iterations per action
-(``TIME_LIMITS`` only caps them) and the seeded share of uniformly random decisions.
+(``TIME_LIMITS`` only caps them) and the seeded share of uniformly random decisions. A game's
+knowledge may change them per level through ``Knowledge.level_budgets`` (keys ``iterations``,
+``randomness``, ``exploration``): Desfases, whose evaluation is cheap, gives ``hard`` ten times
+the iterations.
 
 With iterations alone `hard` beat `medium` in two-player Reflec (22 of the first 30 games)
 but not in Desfases (11 wins, 1 draw, 10 losses in 22 games) nor with four players, where a
@@ -113,11 +116,12 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
     Raises ``ValueError`` naming the valid levels for an unknown one.
     """
     if level in MULTIPLAYER_LEVELS and _suits_multiplayer(game, knowledge := game.knowledge()):
-        budget = MULTIPLAYER_LEVELS[level]
+        budget = {**MULTIPLAYER_LEVELS[level], **getattr(knowledge, "level_budgets", {}).get(level, {})}
         return KnowledgeMCTSBot(
-            knowledge,
+            knowledge,  # type: ignore[arg-type]
             iterations=int(budget["iterations"]),
             randomness=float(budget.get("randomness", 0.0)),
+            exploration=float(budget.get("exploration", DEFAULT_EXPLORATION)),
             seconds=TIME_LIMITS[level],
             seed=seed,
             name=level,

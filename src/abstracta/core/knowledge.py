@@ -26,6 +26,13 @@ class Knowledge:
     position looks even, moves keep the game's own order, none is noisy.
     """
 
+    level_budgets: dict[str, dict[str, float]] = {}
+    """Per-level changes to the generic search's budget, e.g. ``{"hard": {"iterations": 3000}}``.
+
+    A game whose evaluation is cheap may ask for more of it within the same time limit
+    (``bots/levels.py`` says which keys each search reads); empty by default.
+    """
+
     def evaluate(self, state: "State") -> Sequence[float]:
         """One value per player in ``[-1, 1]`` for a position that is not over (each from its own side).
 
