@@ -43,7 +43,7 @@ def test_the_same_seed_gives_the_same_tables_with_one_or_two_workers():
     pooled = run(*args, "--workers", "2")
     assert alone.exit_code == pooled.exit_code == 0, alone.output + pooled.output
     assert "2 workers" in pooled.output
-    assert tables(alone.output) == tables(pooled.output)
+    assert tables(alone.stdout) == tables(pooled.stdout)  # stderr has the progress lines, timed
 
 
 def test_json_and_csv_hold_every_game_and_the_tables(tmp_path: Path):
@@ -135,3 +135,13 @@ def test_help_names_every_level():
     text = run("tournament", "--help").output
     assert all(level in text for level in LEVELS + REFERENCE_BOTS)
     assert "--workers" in text and "--json" in text and "--csv" in text
+
+
+def test_a_run_into_a_log_file_reports_progress_in_plain_lines():
+    result = run("tournament", GAME, "--bots", "random,easy", "--games", "4", "--workers", "1", *QUICK)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("playing: ")]
+    # Four games: each one is another tenth or more of the work, so each gets its line.
+    assert [line.split(",")[0] for line in lines] == [f"playing: {n}/4 games ({n * 25}%)" for n in range(1, 5)]
+    assert all(re.search(r", \d+:\d\d elapsed$", line) for line in lines)
+    assert "playing: " not in result.stdout

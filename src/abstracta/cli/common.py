@@ -143,3 +143,59 @@ def lazy_bots() -> Any:
     import abstracta.bots as bots
 
     return bots
+
+
+PROGRESS_LINE_SECONDS = 60.0
+"""Longest quiet spell of a log-file progress report while games keep finishing."""
+
+
+class LineProgress:
+    """Progress of a long run written to a log file: plain lines instead of a bar.
+
+    A bar redrawn in place means nothing in a file (rich draws none there), so a tournament
+    sent to a log would say nothing for an hour. This prints ``label: done/total (share),
+    elapsed`` whenever another tenth of the work is done, and at least once a minute while
+    work keeps finishing. It offers the part of ``rich.progress.Progress`` the commands use.
+    """
+
+    def __init__(self, console: Console, unit: str, clock: Any = None) -> None:
+        import time
+
+        self._console, self._unit = console, unit
+        self._clock = clock or time.monotonic
+        self._began = self._last_line = self._clock()
+        self._description, self._total, self._done, self._printed_tenths = "", 0.0, 0.0, 0
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def add_task(self, description: str, total: float) -> int:
+        self._description, self._total = description, float(total)
+        return 0
+
+    def advance(self, task: int, advance: float = 1) -> None:
+        self._done += advance
+        tenths = int(10 * self._done / self._total) if self._total else 10
+        now = self._clock()
+        if tenths > self._printed_tenths or now - self._last_line >= PROGRESS_LINE_SECONDS:
+            self._printed_tenths, self._last_line = tenths, now
+            say(self._console, self.line(now - self._began))
+
+    def line(self, elapsed: float) -> str:
+        share = f" ({self._done / self._total:.0%})" if self._total else ""
+        minutes, seconds = divmod(round(elapsed), 60)
+        return f"{self._description}: {self._done:g}/{self._total:g} {self._unit}{share}, {minutes}:{seconds:02d} elapsed"
+
+
+def progress_bar(unit: str = "games") -> Any:
+    """A progress bar on stderr that disappears when done; in a log file, :class:`LineProgress` lines."""
+    console = stderr_console()
+    if not console.is_terminal:
+        return LineProgress(console, unit)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=console, transient=True)  # fmt: skip

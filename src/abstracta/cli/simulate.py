@@ -20,14 +20,15 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 
 from abstracta.cli.common import (
-    check_ray,
     INTERRUPTED,
     LEVEL_NAMES,
     check_at_least,
+    check_ray,
     command_boundary,
     fail,
     lazy_bots,
     load_game,
+    progress_bar,
     say,
     stderr_console,
     stdout_console,
@@ -221,7 +222,7 @@ def simulate(
         recorder = RecordsWriter(records_file, loaded, names) if records_file is not None else None
 
         began = time.perf_counter()
-        with _progress() as progress:
+        with progress_bar() as progress:
             task = progress.add_task("playing", total=games)
 
             def on_game_done(done: SimulatedGame) -> None:
@@ -390,10 +391,3 @@ def _write(path: Path, fill: Callable[[Any], None]) -> None:
             fill(handle)
     except OSError as error:
         fail(f"cannot write {path}: {error.strerror or error}")
-
-
-def _progress() -> Any:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), console=stderr_console(), transient=True)  # fmt: skip

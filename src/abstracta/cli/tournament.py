@@ -14,17 +14,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from abstracta.cli.common import (
-    check_ray,
     INTERRUPTED,
     check_at_least,
+    check_ray,
     command_boundary,
     fail,
     lazy_bots,
     load_game,
+    progress_bar,
     say,
     stderr_console,
     stdout_console,
@@ -172,7 +172,7 @@ def tournament(
             say(console, f"note: seats rotate every {rotation} games; with --games {games} some seats get one game more")
 
         began = time.perf_counter()
-        with _progress() as progress:
+        with progress_bar() as progress:
             task = progress.add_task("playing", total=pairs * games)
             try:
                 result = run_tournament(loaded, names, games, seed, workers=workers, ray_address=ray_address,
@@ -297,16 +297,3 @@ def _table(*columns: str, numbers: tuple[str, ...] = ()) -> Table:
     for column in columns:
         table.add_column(column, justify="right" if column in numbers else "left")
     return table
-
-
-def _progress() -> Progress:
-    """A progress bar on stderr that disappears when done (and prints nothing when not a terminal)."""
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=stderr_console(),
-        transient=True,
-    )
