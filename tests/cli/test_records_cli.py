@@ -111,3 +111,27 @@ def test_analyse_png_draws_the_win_probability(tmp_path):
     result = run("analyse", str(path), "--level", "random", "--playouts", "4", "--png", str(picture))
     assert result.exit_code == 0, result.output
     assert picture.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_replay_and_analyse_name_whose_record_it_is(tmp_path):
+    import random
+
+    from abstracta.core.records import Record, player_record, write_file
+
+    state, rng = abstracta.load("quin").start(seed=2), random.Random(2)
+    full = Record("quin", {}, seed=2)
+    # A spectator's record as the server writes it (View -1): public moves and a spectator's views.
+    spectator = Record("quin", {}, position=state.view(None).notation(), view=-1)
+    for _ in range(6):
+        move = rng.choice(state.moves())
+        full.moves.append(move)
+        spectator.moves.append(state.public_move(move))
+        state = state.play(move)
+        spectator.views.append(state.view(None).notation())
+    for record, words in ((player_record(full, 1), "what seat 1 saw"), (spectator, "what a spectator saw")):
+        path = tmp_path / f"view{record.view}.txt"
+        write_file(path, [record])
+        replayed = run("replay", str(path), input="q\n")
+        assert replayed.exit_code == 0, replayed.output
+        assert f"(the record of {words})" in replayed.output.splitlines()[0]
+        assert_one_line_error(run("analyse", str(path)), words)

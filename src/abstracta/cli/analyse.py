@@ -48,7 +48,7 @@ def analyse(
             require_matplotlib()
         record, states = load_for_replay(file, game_number)
         if record.view is not None:
-            fail(f"{file} is a player's record (what seat {record.view} saw); analysis needs the full record")
+            fail(f"{file} is a player's record (what {record.seen_by} saw); analysis needs the full record")
         game = states[0].game
         bot = module.level_bot(level, game, seed=0)
         fallback = playout_evaluator(playouts)

@@ -223,7 +223,7 @@ def replay(
         console = stdout_console()
         renderer = renderer_for(record.game)
         who = f"  players: {', '.join(record.players)}" if record.players else ""
-        view = f"  (seat {record.view}'s record)" if record.view is not None else ""
+        view = f"  (the record of what {record.seen_by} saw)" if record.view is not None else ""
         say(console, f"{states[0].game.title}  {len(record.moves)} plies  result {record.result}"
                      f" ({record.termination}){who}{view}")  # fmt: skip
         step_through(record, states, renderer, console, input)

@@ -42,7 +42,7 @@ def load_for_play(path: str) -> tuple[Record, list[State]]:
     if record.view is not None:
         secret = secret_path(path)
         if not secret.exists():
-            fail(f"{path} is a player's record (what seat {record.view} saw); continuing it needs {secret},"
+            fail(f"{path} is a player's record (what {record.seen_by} saw); continuing it needs {secret},"
                  " which holds the hidden pieces and is missing")  # fmt: skip
         record = read_file(secret)[0]
     return record, replay(record)

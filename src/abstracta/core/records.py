@@ -73,6 +73,13 @@ class Record:
     views: list[str] = field(default_factory=list)
     extra: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def seen_by(self) -> str | None:
+        """Whose record this is, in words: ``seat N`` or ``a spectator`` (view -1); None for a full record."""
+        if self.view is None:
+            return None
+        return "a spectator" if self.view < 0 else f"seat {self.view}"
+
     # -- states -----------------------------------------------------------------
     def load_game(self) -> Game:
         import abstracta
