@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import abstracta
 from abstracta.core.records import read_file, replay
@@ -134,4 +135,25 @@ def test_replay_and_analyse_name_whose_record_it_is(tmp_path):
         replayed = run("replay", str(path), input="q\n")
         assert replayed.exit_code == 0, replayed.output
         assert f"(the record of {words})" in replayed.output.splitlines()[0]
-        assert_one_line_error(run("analyse", str(path)), words)
+    assert_one_line_error(run("analyse", str(tmp_path / "view-1.txt")), "what a spectator saw")
+
+
+def test_a_seats_quin_record_is_analysed_from_its_views_alone(tmp_path):
+    import random
+
+    from abstracta.core.records import Record, player_record, write_file
+
+    state, rng = abstracta.load("quin").start(seed=1), random.Random(0)
+    full = Record("quin", {}, seed=1)
+    for _ in range(8):
+        move = rng.choice(state.moves())
+        full.moves.append(move)
+        state = state.play(move)
+    path = tmp_path / "seat0.txt"
+    write_file(path, [player_record(full, 0)])  # no seed, the rival's pieces face down
+    first, again = (run("analyse", str(path), "--playouts", "4") for _ in range(2))
+    assert first.exit_code == 0, first.output
+    assert "8 plies, valued by" in first.stdout and "from what seat 0 saw" in first.stdout
+    rows = [line for line in first.stdout.splitlines() if re.match(r"│\s+\d+ │", line)]
+    assert len(rows) == 8 and all(re.search(r"\d+%\s+│\s+\d+%", row) for row in rows)
+    assert first.stdout == again.stdout  # playouts seeded by the view: the same analysis twice

@@ -44,15 +44,22 @@ def mark_for(loss: float) -> str:
 
 
 def playout_evaluator(playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> Evaluator:
-    """Values as the mean returns of ``playouts`` random playouts, seeded by the position (repeatable)."""
+    """Values as the mean returns of ``playouts`` random playouts, seeded by the position (repeatable).
+
+    A seat's view of a game with hidden information cannot be played out itself (the hidden
+    pieces are unknown to it): each playout starts from a full state the view could be
+    (``view.determinize(rng)``), so the values depend on the view alone.
+    """
 
     def evaluate(state: State) -> list[float]:
         if state.over:
             return list(state.returns())
         rng = random.Random(f"abstracta.analysis:{seed}:{state.notation()}")
+        determinize = getattr(state, "determinize", None)
         totals = [0.0] * state.game.num_players
         for _ in range(playouts):
-            final, _ = random_playout(state, rng, MAX_PLAYOUT_PLIES)
+            start = determinize(rng) if callable(determinize) else state
+            final, _ = random_playout(start, rng, MAX_PLAYOUT_PLIES)
             for player, value in enumerate(final.returns()):
                 totals[player] += value
         return [total / playouts for total in totals]

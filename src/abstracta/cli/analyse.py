@@ -32,6 +32,8 @@ def analyse(
 ) -> None:
     """Analyse a saved game: each move's win probability for its mover, marking inaccuracies, mistakes and blunders.
 
+    A seat's record of a game with hidden information (Quin) is valued from that seat's views alone.
+
     A move that drops the mover's win probability by 10, 20 or 30 points is an inaccuracy, a mistake or a blunder.
     """
     from abstracta.bots.analysis import analyse_game, bot_evaluator, playout_evaluator
@@ -47,8 +49,9 @@ def analyse(
 
             require_matplotlib()
         record, states = load_for_replay(file, game_number)
-        if record.view is not None:
-            fail(f"{file} is a player's record (what {record.seen_by} saw); analysis needs the full record")
+        if record.view is not None and record.view < 0:
+            fail(f"{file} is a player's record (what {record.seen_by} saw), too little to value; analysis needs"
+                 " a seat's record or the full record")  # fmt: skip
         game = states[0].game
         bot = module.level_bot(level, game, seed=0)
         fallback = playout_evaluator(playouts)
@@ -57,7 +60,8 @@ def analyse(
         console = stdout_console()
         renderer = renderer_for(game.slug)
         names = renderer.player_names(game)
-        say(console, f"{game.title}: {len(record.moves)} plies, valued by {how}")
+        seen = f", from what {record.seen_by} saw" if record.view is not None else ""
+        say(console, f"{game.title}: {len(record.moves)} plies, valued by {how}{seen}")
 
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 

@@ -21,16 +21,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import abstracta
 from abstracta.bots import LEVELS
-from abstracta.bots.analysis import MAX_PLAYOUT_PLIES, analyse_game, bot_evaluator, playout_evaluator
-from abstracta.bots.playout import random_playout
+from abstracta.bots.analysis import analyse_game, bot_evaluator, playout_evaluator
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
 from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, history_seen
@@ -58,7 +56,7 @@ def value_position(factory: BotFactory, slug: str, options_json: str, level: str
     bot = factory(level, game, 0)
     if getattr(bot, "seconds", None) is not None:
         bot.seconds = min(bot.seconds, SECONDS_PER_POSITION)
-    fallback = view_playouts(PLAYOUTS)
+    fallback = playout_evaluator(PLAYOUTS)  # for a seat's view, playouts from worlds the view could be
     evaluate = getattr(bot, "evaluate", None)
     if callable(evaluate) and state.player == CHANCE and not state.over:
         try:  # a search that takes chance roots (expectimax) values the roll once, not once per outcome
@@ -66,31 +64,6 @@ def value_position(factory: BotFactory, slug: str, options_json: str, level: str
         except Exception:
             pass
     return [float(v) for v in bot_evaluator(bot, fallback)(state)]
-
-
-def view_playouts(playouts: int) -> Callable[[State], list[float]]:
-    """:func:`~abstracta.bots.analysis.playout_evaluator`, also for a seat's view of a hidden game.
-
-    A view cannot be played out itself (the rival's moves are unknown to it); each playout starts
-    from a full state the view could be (``view.determinize(rng)``: the hidden kinds guessed), so
-    the values depend on the view alone. States without ``determinize`` are played out as they are,
-    with the same seeds as ``playout_evaluator``.
-    """
-    plain = playout_evaluator(playouts)
-
-    def evaluate(state: State) -> list[float]:
-        determinize = getattr(state, "determinize", None)
-        if state.over or not callable(determinize):
-            return plain(state)
-        rng = random.Random(f"abstracta.analysis:0:{state.notation()}")
-        totals = [0.0] * state.game.num_players
-        for _ in range(playouts):
-            final, _ = random_playout(determinize(rng), rng, MAX_PLAYOUT_PLIES)
-            for player, value in enumerate(final.returns()):
-                totals[player] += value
-        return [total / playouts for total in totals]
-
-    return evaluate
 
 
 @dataclass
