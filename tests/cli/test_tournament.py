@@ -145,3 +145,11 @@ def test_a_run_into_a_log_file_reports_progress_in_plain_lines():
     assert [line.split(",")[0] for line in lines] == [f"playing: {n}/4 games ({n * 25}%)" for n in range(1, 5)]
     assert all(re.search(r", \d+:\d\d elapsed$", line) for line in lines)
     assert "playing: " not in result.stdout
+
+
+def test_the_heading_names_only_the_options_that_are_set():
+    result = run("tournament", "desfases", "--bots", "random,easy", "--games", "1", "--workers", "1",
+                 "-o", "players=2", "--seed", "1")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    heading = result.stdout.splitlines()[0]
+    assert heading.startswith("desfases players=2: random, easy;") and "None" not in heading

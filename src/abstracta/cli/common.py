@@ -108,6 +108,11 @@ def load_game(slug: str, option_pairs: list[str] | None) -> Game:
     return abstracta.load(slug, **options)
 
 
+def options_text(game: Game) -> str:
+    """The game's options as ``key=value`` words, leaving out those left unset (None: the game decides)."""
+    return " ".join(f"{key}={value}" for key, value in game.options.items() if value is not None)
+
+
 def initial_state(game: Game, position: str | None, seed: int | None = None) -> State:
     """The start position, or ``position`` parsed in the game's notation."""
     if position is not None:

@@ -28,6 +28,7 @@ from abstracta.cli.common import (
     fail,
     lazy_bots,
     load_game,
+    options_text,
     progress_bar,
     say,
     stderr_console,
@@ -214,7 +215,7 @@ def simulate(
         seed = fresh_seed() if seed is None else seed
         workers = default_workers() if workers is None else workers
         console = stdout_console()
-        options = " ".join(f"{k}={v}" for k, v in loaded.options.items())
+        options = options_text(loaded)
         plural = "s" if games != 1 else ""
         where = f"on Ray at {ray_address}" if ray_address else f"{workers} worker{'s' if workers != 1 else ''}"
         say(console, f"{loaded.slug} {options}: {games} game{plural}, {where}")

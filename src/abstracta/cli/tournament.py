@@ -24,6 +24,7 @@ from abstracta.cli.common import (
     fail,
     lazy_bots,
     load_game,
+    options_text,
     progress_bar,
     say,
     stderr_console,
@@ -164,7 +165,7 @@ def tournament(
         pairs = len(names) * (len(names) - 1) // 2
         rotation = len(seat_arrangements(names[0], names[1], loaded.num_players))
         console = stdout_console()
-        options = " ".join(f"{k}={v}" for k, v in loaded.options.items())
+        options = options_text(loaded)
         where = f"on Ray at {ray_address}" if ray_address else f"{workers} worker{'s' if workers != 1 else ''}"
         say(console, f"{loaded.slug} {options}: {', '.join(names)}; {games} games a pair ({pairs * games} in all),"
                      f" {where}, seed {seed} (repeat with --seed {seed})")  # fmt: skip
