@@ -45,8 +45,10 @@ def test_the_analysis_graph_of_a_short_finished_game(page, server_url):
         page.locator("[data-testid=analysis-marks] li[data-ply]").first.click()
         page.wait_for_function(f"() => document.body.dataset.viewing === '{marked[0]['ply']}'")
     # a click at the graph's left edge shows the start; the dashed line follows the position shown
-    box = page.locator("[data-testid=analysis-graph] svg").bounding_box()
-    page.mouse.click(box["x"] + box["width"] * 0.045, box["y"] + box["height"] / 2)
+    # (a locator click scrolls the graph into view first; a raw mouse click below the fold would miss it)
+    graph_svg = page.locator("[data-testid=analysis-graph] svg")
+    box = graph_svg.bounding_box()
+    graph_svg.click(position={"x": box["width"] * 0.045, "y": box["height"] / 2})
     page.wait_for_function("() => document.body.dataset.viewing === '0'")
     assert page.locator("[data-testid=analysis-graph] .analysis-now").count() == 1
     # reopened, the page finds the analysis already done (cached on the server)
