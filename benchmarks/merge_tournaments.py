@@ -1,0 +1,75 @@
+"""One pair table and one Elo fit from several ``abstracta tournament --json`` runs of the same game.
+
+A tournament's game i between bots A and B depends only on the seed, A, B and i, so running the
+pairs of a round robin in separate commands with one seed (say the fast pairs in one run and each
+slow pair, such as those with ``old-hard``, in runs of its own) gives exactly the games of the
+single run; this script puts them back together and fits the ratings over all of them:
+
+    python benchmarks/merge_tournaments.py levels.json hard-old-hard.json easy-old-hard.json
+
+The runs must share the game, its options and the seed; a game that two runs both played is
+counted once. Pairs that no run played show as 0 games and only their virtual draws link them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+import abstracta
+from abstracta.bots.tournament import TournamentGame, summarise
+from abstracta.cli.tournament import print_tables
+
+
+def merged(paths: list[Path]) -> tuple[dict, list[str], list[TournamentGame]]:
+    """The shared settings of the runs, every bot in order of first appearance, and their games."""
+    settings: dict | None = None
+    bots: list[str] = []
+    games: dict[tuple[str, str, int], TournamentGame] = {}
+    for path in paths:
+        run = json.loads(path.read_text())
+        these = {key: run[key] for key in ("game", "options", "seed")}
+        if settings is None:
+            settings = these
+        elif these != settings:
+            raise SystemExit(f"{path}: {these} differs from the first run's {settings}; only runs of one game, options and seed merge")
+        bots += [bot for bot in run["bots"] if bot not in bots]
+        for row in run["games"]:
+            game = TournamentGame(**{key: tuple(value) if isinstance(value, list) else value for key, value in row.items()})
+            games.setdefault((game.a, game.b, game.index), game)
+    assert settings is not None
+    return settings, bots, list(games.values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="+", type=Path, help="JSON files written by abstracta tournament --json")
+    parser.add_argument("--json", type=Path, help="write the merged result as tournament JSON")
+    args = parser.parse_args(argv)
+    settings, bots, games = merged(args.runs)
+    # a pair may appear in either order across runs; the table wants it in the merged bot order
+    order = {bot: i for i, bot in enumerate(bots)}
+    flipped = []
+    for g in games:
+        if order[g.a] > order[g.b]:
+            g = TournamentGame(g.pair, g.b, g.a, g.index, g.seats, g.start_seed, g.bot_seeds, g.returns, g.plies, g.scores, 1 - g.score)
+        flipped.append(g)
+    game = abstracta.load(settings["game"], **settings["options"])
+    per_pair = max((sum(1 for g in flipped if (g.a, g.b) == (h.a, h.b)) for h in flipped), default=0)
+    result = summarise(game, bots, per_pair, settings["seed"], flipped)
+    console = Console()
+    plies = sum(g.plies for g in flipped) / len(flipped) if flipped else 0.0
+    console.print(f"{settings['game']} {settings['options']}, seed {settings['seed']}: {len(flipped)} games from {len(args.runs)} runs, mean length {plies:.1f} plies", soft_wrap=True)
+    print_tables(console, result)
+    if args.json:
+        args.json.write_text(json.dumps(result.to_json(), indent=1))
+        console.print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
