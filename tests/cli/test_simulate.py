@@ -112,6 +112,31 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path, workers):
     assert all(replay(r)[-1].over for r in kept)
 
 
+@pytest.mark.slow
+def test_a_background_run_stops_on_a_plain_kill(tmp_path):
+    # SIGINT ignored, as for a run started in the background from a script; `kill PID` still stops it cleanly.
+    records = tmp_path / "games.txt"
+    command = [sys.executable, "-m", "abstracta.cli.main", "simulate", GAME, "-n", "200", "--seed", "2",
+               "--bots", "easy", "-w", "2", "--records", str(records)]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (records.exists() and records.read_text().count("[Game ") >= 2):
+            time.sleep(0.2)
+        process.terminate()
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, err
+    assert "Traceback" not in out + err
+    finished = int(re.search(r"interrupted: (\d+) of 200 games finished", err)[1])
+    assert 2 <= finished < 200
+    assert len(read_file(records)) == finished
+
+
 def test_tournament_writes_records_and_a_picture(tmp_path):
     records = tmp_path / "t.txt"
     args = ["tournament", GAME, "--bots", "random,easy", "-n", "2", "--seed", "1", "-w", "1", "-o", "reserve=1",

@@ -129,6 +129,31 @@ def test_ctrl_c_prints_and_writes_the_games_finished_so_far(tmp_path: Path, work
     assert data["games_played"] == len(data["games"]) == finished
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_background_run_stops_on_a_plain_kill_and_keeps_its_games(tmp_path: Path, workers):
+    # Started from a script in the background, the command ignores SIGINT (the shell's doing), so
+    # `kill -INT` cannot reach it; `kill PID` (SIGTERM to the main process alone) must stop it as Ctrl-C does.
+    json_path = tmp_path / "stopped.json"
+    command = [sys.executable, "-m", "abstracta.cli.main", "tournament", GAME, "--bots", "random,easy",
+               "--games", "100000", "-o", "reserve=2", "--seed", "1", "--workers", workers, "--json", str(json_path)]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)  # ignored, as in the background
+    time.sleep(0.5)
+    assert process.poll() is None
+    process.terminate()
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, out + err
+    assert "Traceback" not in out + err
+    finished = int(re.search(r"interrupted: (\d+) of 100000 games finished", err).group(1))
+    assert finished > 0
+    data = json.loads(json_path.read_text())
+    assert data["interrupted"] is True and data["games_played"] == finished
+
+
 def test_help_names_every_level():
     from abstracta.bots import LEVELS, REFERENCE_BOTS
 

@@ -7,6 +7,7 @@ game works here the moment it is registered.
 from __future__ import annotations
 
 import contextlib
+import signal
 from typing import Any, Iterator, NoReturn
 
 import typer
@@ -94,6 +95,29 @@ def command_boundary() -> Iterator[None]:
     except KeyboardInterrupt:
         _print_error("interrupted")
         raise typer.Exit(INTERRUPTED) from None
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While a long run plays, a plain ``kill`` (SIGTERM) stops it the way Ctrl-C does.
+
+    The games finished so far are then still printed and written. A run started in the background
+    from a script cannot be stopped with ``kill -INT``: the shell makes such a process ignore
+    SIGINT, so SIGTERM is the signal that reaches it.
+    """
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread (a command run by a test's thread): leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _print_error(message: str) -> None:

@@ -33,6 +33,7 @@ from abstracta.cli.common import (
     say,
     stderr_console,
     stdout_console,
+    terminate_as_interrupt,
 )
 from abstracta.cli.render import renderer_for
 from abstracta.core.rng import fresh_seed
@@ -182,7 +183,7 @@ def simulate(
 ) -> None:
     """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length.
 
-    Ctrl-C stops early and still prints (and writes) the games finished so far.
+    Ctrl-C, or `kill PID` for a run in the background, stops early and still prints (and writes) the games finished so far.
     """
     with command_boundary():
         check_at_least("--games", games, 1)
@@ -223,7 +224,7 @@ def simulate(
         recorder = RecordsWriter(records_file, loaded, names) if records_file is not None else None
 
         began = time.perf_counter()
-        with progress_bar() as progress:
+        with progress_bar() as progress, terminate_as_interrupt():
             task = progress.add_task("playing", total=games)
 
             def on_game_done(done: SimulatedGame) -> None:

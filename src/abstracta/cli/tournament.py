@@ -29,6 +29,7 @@ from abstracta.cli.common import (
     say,
     stderr_console,
     stdout_console,
+    terminate_as_interrupt,
 )
 from abstracta.core.rng import fresh_seed
 
@@ -130,7 +131,7 @@ def tournament(
 
     Every pair plays --games games. In games of 3 or 4 players one seat holds one bot and the other seats copies of its rival, both rotated; the bot whose seats alone hold first place wins, a shared first place is a draw.
 
-    Ctrl-C stops early and still prints (and writes) the games finished so far.
+    Ctrl-C, or `kill PID` for a run in the background, stops early and still prints (and writes) the games finished so far.
     """
     with command_boundary():
         check_at_least("--games", games, 1)
@@ -173,7 +174,7 @@ def tournament(
             say(console, f"note: seats rotate every {rotation} games; with --games {games} some seats get one game more")
 
         began = time.perf_counter()
-        with progress_bar() as progress:
+        with progress_bar() as progress, terminate_as_interrupt():
             task = progress.add_task("playing", total=pairs * games)
             try:
                 result = run_tournament(loaded, names, games, seed, workers=workers, ray_address=ray_address,
