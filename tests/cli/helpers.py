@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+
 from typer.testing import CliRunner
 
 from abstracta.cli.main import app
@@ -34,3 +37,11 @@ def assert_one_line_error(result, *fragments: str) -> str:
 def square_feed(turns: int) -> str:
     """Input lines that make each of ``turns`` placements at the first legal square reached."""
     return "\n".join(SQUARES * turns) + "\n"
+
+
+def start_detached(command: list[str], sigint) -> subprocess.Popen:
+    """``command`` in a session of its own with the given SIGINT disposition: SIG_DFL as under a
+    terminal (a test run in the background inherits an ignored SIGINT), SIG_IGN as for a run
+    started in the background from a script."""
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, sigint))

@@ -7,7 +7,6 @@ import json
 import os
 import re
 import signal
-import subprocess
 import sys
 import time
 
@@ -18,7 +17,7 @@ from abstracta.bots import level_bot, play_match
 from abstracta.cli.simulate import run_simulation
 from abstracta.core.records import read_file, replay
 
-from .helpers import assert_one_line_error, run
+from .helpers import assert_one_line_error, run, start_detached
 
 GAME = "strategic-reserve"
 
@@ -87,11 +86,7 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path, workers):
     records = tmp_path / "games.txt"
     command = [sys.executable, "-m", "abstracta.cli.main", "simulate", GAME, "-n", "200", "--seed", "2",
                "--bots", "easy", "-w", workers, "--records", str(records)]  # fmt: skip
-    # A test run started in the background inherits an ignored SIGINT; give the command the default
-    # one, as a terminal would, so that Python turns Ctrl-C into KeyboardInterrupt.
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
+    process = start_detached(command, signal.SIG_DFL)  # as under a terminal, so Ctrl-C is KeyboardInterrupt
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not (records.exists() and records.read_text().count("[Game ") >= 2):
@@ -118,9 +113,7 @@ def test_a_background_run_stops_on_a_plain_kill(tmp_path):
     records = tmp_path / "games.txt"
     command = [sys.executable, "-m", "abstracta.cli.main", "simulate", GAME, "-n", "200", "--seed", "2",
                "--bots", "easy", "-w", "2", "--records", str(records)]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+    process = start_detached(command, signal.SIG_IGN)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not (records.exists() and records.read_text().count("[Game ") >= 2):
