@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -26,7 +28,7 @@ from abstracta.cli.tournament import print_tables
 
 
 def merged(paths: list[Path]) -> tuple[dict, list[str], list[TournamentGame]]:
-    """The shared settings of the runs, every bot in order of first appearance, and their games."""
+    """The shared settings of the runs, every bot in order of first appearance, and their games told in that order."""
     settings: dict | None = None
     bots: list[str] = []
     games: dict[tuple[str, str, int], TournamentGame] = {}
@@ -42,7 +44,10 @@ def merged(paths: list[Path]) -> tuple[dict, list[str], list[TournamentGame]]:
             game = TournamentGame(**{key: tuple(value) if isinstance(value, list) else value for key, value in row.items()})
             games.setdefault((game.a, game.b, game.index), game)
     assert settings is not None
-    return settings, bots, list(games.values())
+    # a pair may have run either way round; the pair table wants it in the merged bot order
+    order = {bot: i for i, bot in enumerate(bots)}
+    in_order = [replace(g, a=g.b, b=g.a, score=1 - g.score) if order[g.a] > order[g.b] else g for g in games.values()]
+    return settings, bots, in_order
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,19 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the merged result as tournament JSON")
     args = parser.parse_args(argv)
     settings, bots, games = merged(args.runs)
-    # a pair may appear in either order across runs; the table wants it in the merged bot order
-    order = {bot: i for i, bot in enumerate(bots)}
-    flipped = []
-    for g in games:
-        if order[g.a] > order[g.b]:
-            g = TournamentGame(g.pair, g.b, g.a, g.index, g.seats, g.start_seed, g.bot_seeds, g.returns, g.plies, g.scores, 1 - g.score)
-        flipped.append(g)
     game = abstracta.load(settings["game"], **settings["options"])
-    per_pair = max((sum(1 for g in flipped if (g.a, g.b) == (h.a, h.b)) for h in flipped), default=0)
-    result = summarise(game, bots, per_pair, settings["seed"], flipped)
+    per_pair = max(Counter((g.a, g.b) for g in games).values(), default=0)
+    result = summarise(game, bots, per_pair, settings["seed"], games)
     console = Console()
-    plies = sum(g.plies for g in flipped) / len(flipped) if flipped else 0.0
-    console.print(f"{settings['game']} {settings['options']}, seed {settings['seed']}: {len(flipped)} games from {len(args.runs)} runs, mean length {plies:.1f} plies", soft_wrap=True)
+    plies = sum(g.plies for g in games) / len(games) if games else 0.0
+    console.print(f"{settings['game']} {settings['options']}, seed {settings['seed']}: {len(games)} games from {len(args.runs)} runs, mean length {plies:.1f} plies", soft_wrap=True)
     print_tables(console, result)
     if args.json:
         args.json.write_text(json.dumps(result.to_json(), indent=1))
