@@ -8,7 +8,8 @@ single run; this script puts them back together and fits the ratings over all of
     python benchmarks/merge_tournaments.py levels.json hard-old-hard.json easy-old-hard.json
 
 The runs must share the game, its options and the seed; a game that two runs both played is
-counted once. Pairs that no run played show as 0 games and only their virtual draws link them.
+counted once. Pairs that no run played show as "not played" with 0 games, and only their virtual
+draws link them.
 """
 
 from __future__ import annotations

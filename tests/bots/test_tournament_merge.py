@@ -59,3 +59,13 @@ def test_runs_of_other_seeds_or_options_are_refused(tmp_path):
     other = write_run(tmp_path, ["random", "first"], seed=10)
     with pytest.raises(SystemExit, match="only runs of one game, options and seed merge"):
         merge_tournaments.main([str(one), str(other)])
+
+
+def test_a_pair_that_no_run_played_shows_no_score(tmp_path, capsys):
+    parts = [write_run(tmp_path, ["random", "first"]), write_run(tmp_path, ["first", "last"])]
+    merged_file = tmp_path / "merged.json"
+    merge_tournaments.main([*map(str, parts), "--json", str(merged_file)])
+    unplayed = next(p for p in json.loads(merged_file.read_text())["pairs"] if p["games"] == 0)
+    assert (unplayed["a"], unplayed["b"]) == ("random", "last")
+    rows = [line for line in capsys.readouterr().out.splitlines() if "random" in line and "last" in line]
+    assert len(rows) == 1 and "%" not in rows[0] and "not" in rows[0]  # not an even 50.0% over 0 games

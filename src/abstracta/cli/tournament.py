@@ -210,8 +210,9 @@ def print_tables(console, result: TournamentResult) -> None:
     pairs = _table("bot", "vs", *columns, numbers=columns)
     for pair in result.pairs:
         low, high = pair.score_interval()
-        pairs.add_row(pair.a, pair.b, str(pair.games), str(pair.wins), str(pair.draws), str(pair.losses),
-                      f"{pair.score:.1%}", f"{low:.1%}-{high:.1%}")  # fmt: skip
+        # a pair with no games (stopped early, or left out of a merge) has no score, not an even one
+        score, interval = (f"{pair.score:.1%}", f"{low:.1%}-{high:.1%}") if pair.games else ("-", "not played")
+        pairs.add_row(pair.a, pair.b, str(pair.games), str(pair.wins), str(pair.draws), str(pair.losses), score, interval)
     console.print(pairs)
     columns = ("Elo", "95% CI", "games", "score")
     ratings = _table("rank", "bot", *columns, numbers=("rank", *columns))
