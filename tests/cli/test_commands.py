@@ -5,6 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+import typer
+from typer.testing import CliRunner
+
+from abstracta.cli.main import app
 
 from .helpers import assert_one_line_error, run
 
@@ -26,6 +30,23 @@ def test_every_command_has_help(command):
     assert result.exit_code == 0
     assert "Usage" in result.output
     assert "--help" in result.output
+
+
+def _as_written(help_text: str) -> str:
+    """A help string as its author wrote it: markup escapes (``\\[``) undone, spaces collapsed."""
+    return " ".join(help_text.replace("\\[", "[").split())
+
+
+@pytest.mark.parametrize("command", sorted(typer.main.get_command(app).commands))
+def test_help_keeps_square_brackets_as_written(command):
+    """'abstracta[plots]' or '[default: one per core]' must not vanish as rich markup tags."""
+    click_command = typer.main.get_command(app).commands[command]
+    written = [click_command.help or ""] + [getattr(param, "help", None) or "" for param in click_command.params]
+    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "400"}, terminal_width=400)
+    shown = " ".join(result.output.replace("\u2502", " ").split())
+    for text in written:
+        if "[" in text:
+            assert _as_written(text) in shown, (command, text)
 
 
 def test_version():

@@ -7,9 +7,11 @@ with exit code 2 (see :func:`abstracta.cli.common.command_boundary`), never a tr
 
 from __future__ import annotations
 
+import inspect
+
 import random
 import time
-from typing import Annotated, Any, Callable, Optional
+from typing import Annotated, Any, Callable, Optional, get_type_hints
 
 import typer
 from rich.progress import (
@@ -474,7 +476,34 @@ def _hide_flag_types() -> None:
     TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
+def _keep_brackets_in_help(typer_app: typer.Typer) -> None:
+    """Help text shows square brackets as written (``pip install 'abstracta[plots]'``, ``[default: ...]``).
+
+    Typer renders help with rich markup, where ``[plots]`` is a style tag and vanishes. Help here is
+    plain text, so every command's docstring and every option's help is escaped once, in one place,
+    rather than asking each help string to remember the markup.
+    """
+    from rich.markup import escape
+    from typer.models import ParameterInfo
+
+    for command in typer_app.registered_commands:
+        callback = command.callback
+        if callback is None:
+            continue
+        if command.help is None and callback.__doc__:
+            command.help = escape(inspect.cleandoc(callback.__doc__))
+        # Annotations are strings (postponed evaluation) and each evaluation makes new Option objects,
+        # so the evaluated ones are escaped and handed back to the callback, where Typer reads them.
+        hints = get_type_hints(callback, include_extras=True)
+        defaults = [parameter.default for parameter in inspect.signature(callback).parameters.values()]
+        for info in [meta for hint in hints.values() for meta in getattr(hint, "__metadata__", ())] + defaults:
+            if isinstance(info, ParameterInfo) and info.help:
+                info.help = escape(info.help)
+        callback.__annotations__ = hints
+
+
 _hide_flag_types()
+_keep_brackets_in_help(app)
 
 
 def main() -> None:
