@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import pickle
 import random
 
 import numpy as np
@@ -116,3 +118,44 @@ def test_mccfr_on_small_options():
         probabilities = policy.action_probabilities(state)
         assert sum(probabilities.values()) == pytest.approx(1)
         assert set(probabilities) <= set(state.legal_actions())
+
+
+def _several_options(index):
+    layout = abstracta.load("desfases", players=2).start(seed=3).notation()  # commas, ';' and ':' inside
+    return [("quin", {"setup": "standard", "max_turns": 4}), ("strategic-reserve", {"reserve": 2, "max_turns": 9}),
+            ("desfases", {"players": 2, "layout": layout})][index]
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_games_with_several_options_load_from_their_own_string_and_pickle(index):
+    slug, options = _several_options(index)
+    game = openspiel_game(slug, **options)
+    for copy in (pyspiel.load_game(str(game)), pickle.loads(pickle.dumps(game))):
+        assert str(copy) == str(game) and copy.get_parameters() == game.get_parameters()
+        assert str(copy.new_initial_state()) == str(game.new_initial_state())
+        assert copy.num_distinct_actions() == game.num_distinct_actions()
+    # the plain JSON form of the parameter still works
+    assert str(pyspiel.load_game(game.get_type().short_name, {"options": json.dumps(options)})) == str(game)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_serialize_game_and_state_round_trip(index):
+    slug, options = _several_options(index)
+    game = openspiel_game(slug, **options)
+    state = game.new_initial_state()
+    rng = random.Random(index)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_back, state_back = pyspiel.deserialize_game_and_state(text)
+    assert str(game_back) == str(game)
+    assert state_back.history() == state.history() and str(state_back) == str(state)
+    for player in range(game.num_players()):
+        assert state_back.information_state_string(player) == state.information_state_string(player)
+    pickled = pickle.loads(pickle.dumps(state))
+    assert pickled.history() == state.history() and str(pickled) == str(state)

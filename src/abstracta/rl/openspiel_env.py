@@ -3,7 +3,10 @@
 ``openspiel_game(slug, **options)`` returns a ``pyspiel.Game`` registered as
 ``abstracta_<slug_with_underscores>``; its one parameter ``options`` is the game options as
 a JSON object string, so ``pyspiel.load_game("abstracta_quin", {"options": '{"max_turns": 4}'})``
-works too.
+works too. OpenSpiel's game strings split parameters at commas and have no quoting, so the
+game's own ``options`` parameter (what ``str(game)`` shows) percent-encodes the characters
+``%,()=``: ``pyspiel.load_game(str(game))`` gives the same game back. Games pickle (by that
+string), so OpenSpiel's worker processes and ``serialize_game_and_state`` work.
 
 - Sequential, terminal rewards (the game's ``returns()``), zero-sum with two players and
   general-sum otherwise.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import unquote
 
 import numpy as np
 import pyspiel
@@ -40,6 +44,28 @@ _LONG_GAME = 100_000
 
 def short_name(slug: str) -> str:
     return f"abstracta_{slug.replace('-', '_')}"
+
+
+# the characters OpenSpiel's game-string parser treats as syntax (it has no quoting), and '%'
+_ESCAPES = {"%": "%25", ",": "%2C", "(": "%28", ")": "%29", "=": "%3D"}
+
+
+def _encode_options(options_json: str) -> str:
+    """``options_json`` with the characters of ``_ESCAPES`` percent-encoded, '%' first."""
+    for char, code in _ESCAPES.items():
+        options_json = options_json.replace(char, code)
+    return options_json
+
+
+def _decode_options(text: str) -> dict[str, Any]:
+    """The options of an ``options`` parameter, plain JSON or percent-encoded (``str(game)``)."""
+    try:
+        options = json.loads(unquote(text or "{}"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"the 'options' parameter must be a JSON object of game options: {error}") from None
+    if not isinstance(options, dict):
+        raise ValueError("the 'options' parameter must be a JSON object of game options")
+    return options
 
 
 def _random_setup(game: Game) -> bool:
@@ -118,10 +144,7 @@ class AbstractaSpielGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        options = json.loads(params.get("options", "{}") or "{}")
-        if not isinstance(options, dict):
-            raise ValueError("the 'options' parameter must be a JSON object of game options")
-        self.options_json = json.dumps(options, sort_keys=True)
+        self.options_json = json.dumps(_decode_options(params.get("options", "{}")), sort_keys=True)
         setting = _setting(self.slug, self.options_json)
         game = self.abstracta_game = setting.game
         chance_count = max(len(setting.chance_outcome_names), SETUP_OUTCOMES if setting.random_setup else 0)
@@ -135,7 +158,11 @@ class AbstractaSpielGame(pyspiel.Game):
             utility_sum=0.0 if zero_sum else None,
             max_game_length=_max_length(game),
         )
-        super().__init__(_game_type(self.slug, game), info, {"options": self.options_json})
+        super().__init__(_game_type(self.slug, game), info, {"options": _encode_options(self.options_json)})
+
+    def __reduce__(self) -> tuple:
+        # the classes are made at run time (one per game), so pickle the game by what it is
+        return (_load_registered, (self.slug, self.options_json))
 
     def new_initial_state(self) -> "AbstractaSpielState":
         return AbstractaSpielState(self, _setting(self.slug, self.options_json))
@@ -276,6 +303,12 @@ def register_all() -> None:
     """Register every game with OpenSpiel (idempotent)."""
     for slug in abstracta.games():
         _register(slug)
+
+
+def _load_registered(slug: str, options_json: str) -> pyspiel.Game:
+    """Unpickling: register the games in this process, then load ``slug`` under ``options_json``."""
+    register_all()
+    return pyspiel.load_game(short_name(slug), {"options": options_json})
 
 
 def openspiel_game(slug: str, **options: Any) -> pyspiel.Game:
