@@ -130,10 +130,10 @@ def test_mccfr_on_small_options():
 def _several_options(index):
     layout = abstracta.load("desfases", players=2).start(seed=3).notation()  # commas, ';' and ':' inside
     return [("quin", {"setup": "standard", "max_turns": 4}), ("strategic-reserve", {"reserve": 2, "max_turns": 9}),
-            ("desfases", {"players": 2, "layout": layout})][index]
+            ("desfases", {"players": 2, "layout": layout}), ("quin", {"setup": "random", "max_turns": 4})][index]
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 def test_games_with_several_options_load_from_their_own_string_and_pickle(index):
     slug, options = _several_options(index)
     game = openspiel_game(slug, **options)
@@ -145,13 +145,13 @@ def test_games_with_several_options_load_from_their_own_string_and_pickle(index)
     assert str(pyspiel.load_game(game.get_type().short_name, {"options": json.dumps(options)})) == str(game)
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 def test_serialize_game_and_state_round_trip(index):
     slug, options = _several_options(index)
     game = openspiel_game(slug, **options)
     state = game.new_initial_state()
     rng = random.Random(index)
-    for _ in range(6):
+    for _ in range(30):  # past Quin's 24 setup nodes
         if state.is_terminal():
             break
         if state.is_chance_node():
@@ -166,6 +166,7 @@ def test_serialize_game_and_state_round_trip(index):
         assert state_back.information_state_string(player) == state.information_state_string(player)
     pickled = pickle.loads(pickle.dumps(state))
     assert pickled.history() == state.history() and str(pickled) == str(state)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)  # OpenSpiel's own checks
 
 
 def _kinds_on_board(notation):
