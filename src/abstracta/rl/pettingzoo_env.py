@@ -127,7 +127,9 @@ class AbstractaAECEnv(AECEnv):
         if self.render_mode is None:
             import gymnasium
 
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='human', 'ansi' or 'rgb_array'")
+            gymnasium.logger.warn(
+                "render() called without a render_mode; pass render_mode='human', 'ansi' or 'rgb_array'"
+            )
             return None
         if self.state_ is None:
             raise RuntimeError("call reset() before render()")
