@@ -5,8 +5,8 @@
 a JSON object string, so ``pyspiel.load_game("abstracta_quin", {"options": '{"max_turns": 4}'})``
 works too. OpenSpiel's game strings split parameters at commas and have no quoting, so the
 game's own ``options`` parameter (what ``str(game)`` shows) percent-encodes the characters
-``%,()=``: ``pyspiel.load_game(str(game))`` gives the same game back. Games pickle (by that
-string), so OpenSpiel's worker processes and ``serialize_game_and_state`` work.
+``%,()=``: ``pyspiel.load_game(str(game))`` gives the same game back. Games pickle (by slug
+and options), so OpenSpiel's worker processes and ``serialize_game_and_state`` work.
 
 - Sequential, terminal rewards (the game's ``returns()``), zero-sum with two players and
   general-sum otherwise.
