@@ -93,3 +93,13 @@ def test_render_modes():
     env.reset(seed=0)
     assert "8" in env.render()
     assert gym_env("reflec", opponent="random", max_turns=5).render() is None
+
+
+def test_human_render_mode_prints_the_board(capsys):
+    env = gym_env("reflec", opponent="random", render_mode="human", max_turns=5)
+    env.reset(seed=0)
+    printed = capsys.readouterr().out  # human mode draws the new position by itself
+    assert env.render() is None and capsys.readouterr().out == printed
+    ansi = gym_env("reflec", opponent="random", render_mode="ansi", max_turns=5)
+    ansi.reset(seed=0)
+    assert printed.rstrip("\n") == ansi.render().rstrip("\n")

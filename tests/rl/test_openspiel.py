@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import pickle
 import random
 
 import numpy as np
@@ -12,7 +15,7 @@ from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E
 
 import abstracta  # noqa: E402
 from abstracta.rl import action_to_move, legal_actions, observation, openspiel_game  # noqa: E402
-from abstracta.rl.openspiel_env import SETUP_OUTCOMES  # noqa: E402
+from abstracta.rl.setups import SETUP_OUTCOMES, QuinDeal, SeedDeal, setup_deal  # noqa: E402
 from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
 
 
@@ -24,14 +27,20 @@ def test_random_playouts_agree_with_the_engine_move_for_move(case):
     rng = random.Random(7)
     for _ in range(2):
         spiel = spiel_game.new_initial_state()
-        engine = None
-        if spiel.is_chance_node() and game.start(seed=0).to_json() != game.start(seed=1).to_json():
+        engine = game.start(seed=0)
+        deal = setup_deal(game)
+        if isinstance(deal, SeedDeal):
             outcomes = spiel.chance_outcomes()
             assert len(outcomes) == SETUP_OUTCOMES and sum(p for _, p in outcomes) == pytest.approx(1)
             seed = rng.randrange(SETUP_OUTCOMES)
             spiel.apply_action(seed)
             engine = game.start(seed=seed)
-        engine = engine or game.start(seed=0)
+        elif deal is not None:  # dealt piece by piece; test_quin_setup_deal_* check it against the engine
+            while spiel.inner is None:
+                outcomes = spiel.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1)
+                spiel.apply_action(rng.choice(outcomes)[0])
+            engine = game.parse(str(spiel))
         plies = 0
         while not spiel.is_terminal():
             assert str(spiel) == engine.notation()
@@ -116,3 +125,123 @@ def test_mccfr_on_small_options():
         probabilities = policy.action_probabilities(state)
         assert sum(probabilities.values()) == pytest.approx(1)
         assert set(probabilities) <= set(state.legal_actions())
+
+
+def _several_options(index):
+    layout = abstracta.load("desfases", players=2).start(seed=3).notation()  # commas, ';' and ':' inside
+    return [("quin", {"setup": "standard", "max_turns": 4}), ("strategic-reserve", {"reserve": 2, "max_turns": 9}),
+            ("desfases", {"players": 2, "layout": layout}), ("quin", {"setup": "random", "max_turns": 4})][index]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_games_with_several_options_load_from_their_own_string_and_pickle(index):
+    slug, options = _several_options(index)
+    game = openspiel_game(slug, **options)
+    for copy in (pyspiel.load_game(str(game)), pickle.loads(pickle.dumps(game))):
+        assert str(copy) == str(game) and copy.get_parameters() == game.get_parameters()
+        assert str(copy.new_initial_state()) == str(game.new_initial_state())
+        assert copy.num_distinct_actions() == game.num_distinct_actions()
+    # the plain JSON form of the parameter still works
+    assert str(pyspiel.load_game(game.get_type().short_name, {"options": json.dumps(options)})) == str(game)
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_serialize_game_and_state_round_trip(index):
+    slug, options = _several_options(index)
+    game = openspiel_game(slug, **options)
+    state = game.new_initial_state()
+    rng = random.Random(index)
+    for _ in range(30):  # past Quin's 24 setup nodes
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_back, state_back = pyspiel.deserialize_game_and_state(text)
+    assert str(game_back) == str(game)
+    assert state_back.history() == state.history() and str(state_back) == str(state)
+    for player in range(game.num_players()):
+        assert state_back.information_state_string(player) == state.information_state_string(player)
+    pickled = pickle.loads(pickle.dumps(state))
+    assert pickled.history() == state.history() and str(pickled) == str(state)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)  # OpenSpiel's own checks
+
+
+def _kinds_on_board(notation):
+    """``{square: piece letter}`` of a Quin position's board field."""
+    return {token[:-1]: token[-1] for token in notation.split(" ")[0].split(",")}
+
+
+def _quin_deal_of(state):
+    """The Quin deal outcomes that give ``state``'s placement (identical pieces in board order)."""
+    deal = QuinDeal(state.game)
+    on_board = _kinds_on_board(state.notation())
+    outcomes = []
+    for side, cells in enumerate(deal.cells):
+        used: list[int] = []
+        for kind in deal.pieces:
+            letter = kind if side == 0 else kind.lower()
+            cell = next(c for c, name in enumerate(cells) if c not in used and on_board.get(name) == letter)
+            used.append(cell)
+        outcomes += used
+    return outcomes
+
+
+def test_quin_setup_deal_gives_the_engines_random_setups():
+    # every placement start(seed) can make is a deal outcome sequence giving the same position,
+    # and the deal uses exactly the engine's cells: same distribution (rules §4 random)
+    game = abstracta.load("quin", max_turns=5)
+    spiel_game = openspiel_game("quin", max_turns=5)
+    deal = QuinDeal(game)
+    seen_cells: set[str] = set()
+    for seed in range(40):
+        engine = game.start(seed=seed)
+        outcomes = _quin_deal_of(engine)
+        assert deal.start(outcomes).to_json() == engine.to_json()
+        state = spiel_game.new_initial_state()
+        for action in outcomes:
+            assert state.is_chance_node() and action in dict(state.chance_outcomes())
+            state.apply_action(action)
+        assert not state.is_chance_node() and str(state) == engine.notation()
+        seen_cells |= {deal.cells[side][c] for side in (0, 1) for c in outcomes[12 * side:12 * side + 12]}
+    assert seen_cells == set(deal.cells[0] + deal.cells[1])
+
+
+def test_quin_information_state_after_the_setup_holds_every_rival_placement():
+    # South's information state after the setup must not pin down North's kinds: every order in
+    # which North's pieces could have been dealt onto the squares North occupies is a history of
+    # the same South information state, with the same probability. Enumerated here over the
+    # first six of North's pieces (S, S, R, R, M, T): 720 histories, 180 placements.
+    game = openspiel_game("quin", max_turns=5)
+    assert game.max_chance_outcomes() < SETUP_OUTCOMES
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    dealt = []
+    while state.is_chance_node():
+        action = rng.choice(state.chance_outcomes())[0]
+        dealt.append(action)
+        state.apply_action(action)
+    assert len(dealt) == 24, "each side's twelve pieces come from chance outcomes of their own"
+    south_part, north_part = dealt[:12], dealt[12:]
+    after_south = game.new_initial_state()
+    for action in south_part:
+        after_south.apply_action(action)
+    information = state.information_state_string(0)
+    placements: dict[str, float] = {}
+    for order in itertools.permutations(north_part[:6]):
+        history = after_south.clone()
+        probability = 1.0
+        for action in [*order, *north_part[6:]]:
+            probability *= dict(history.chance_outcomes())[action]
+            history.apply_action(action)
+        assert history.current_player() == 0
+        assert history.information_state_string(0) == information
+        assert history.observation_tensor(0) == state.observation_tensor(0)
+        north = str(history)
+        placements[north] = placements.get(north, 0.0) + probability
+    assert len(placements) == 180  # 6! orders / (2! Shadows * 2! Reflectors)
+    assert len({round(p, 18) for p in placements.values()}) == 1  # all equally likely
+    first_square = QuinDeal(abstracta.load("quin")).cells[1][north_part[0]]
+    assert {_kinds_on_board(p)[first_square] for p in placements} == set("srmt")  # any of the six kinds

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from abstracta.rl import aec_env  # noqa: E402
 from abstracta.rl.pettingzoo_env import raw_env  # noqa: E402
@@ -94,8 +94,24 @@ def test_quin_ansi_render_hides_identities():
     assert state.view(None).notation().count("?") > 0
 
 
+@pytest.mark.parametrize("slug", ["strategic-reserve", "quin"])
+def test_pettingzoo_render_test_and_human_mode_prints_the_board(slug, capsys):
+    render_test(lambda render_mode=None: aec_env(slug, render_mode=render_mode))
+    capsys.readouterr()
+    env = aec_env(slug, render_mode="human")
+    env.reset(seed=1)
+    printed = capsys.readouterr().out  # human mode draws the new position by itself
+    assert env.render() is None
+    assert printed == capsys.readouterr().out
+    ansi = aec_env(slug, render_mode="ansi")
+    ansi.reset(seed=1)
+    assert printed.rstrip("\n") == ansi.render().rstrip("\n")
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert capsys.readouterr().out.strip()  # and every position after a move
+
+
 def test_unknown_game_and_render_mode_are_refused():
     with pytest.raises(ValueError, match="valid games"):
         aec_env("chess")
     with pytest.raises(ValueError, match="render_mode"):
-        aec_env("laser-chess", render_mode="human")
+        aec_env("laser-chess", render_mode="rgb")

@@ -57,3 +57,19 @@ def test_illegal_actions_and_opponents():
         venv.step(np.zeros(3, dtype=int))
     with pytest.raises(ValueError, match="opponent"):
         VectorEnv("laser-chess", 2, opponent="grandmaster")
+
+
+def test_final_returns_only_on_rows_that_finished():
+    # Gymnasium's vector-info convention: the value on the rows that have it, zeros elsewhere,
+    # and the mask ``_final_returns`` naming those rows
+    venv = VectorEnv("strategic-reserve", 8, seed=5, reserve=1, max_turns=6)
+    venv.reset()
+    finished = 0
+    for _ in range(100):
+        _, rewards, dones, _, info = venv.step(venv.sample_actions())
+        assert info["_final_returns"].tolist() == dones.tolist()
+        assert not info["final_returns"][~dones].any()
+        for i in np.flatnonzero(dones):
+            finished += 1
+            assert rewards[i] in info["final_returns"][i]
+    assert finished > 0

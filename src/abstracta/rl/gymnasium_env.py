@@ -30,7 +30,7 @@ from abstracta.rl.observations import observation
 class AbstractaGymEnv(gym.Env):
     """``slug`` under ``options``, the agent on ``seat`` against ``opponent``."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"]}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"]}
 
     def __init__(self, slug: str, opponent: Any = "hard", seat: int = 0, render_mode: str | None = None,
                  **options: Any) -> None:
@@ -102,6 +102,8 @@ class AbstractaGymEnv(gym.Env):
         self._make_bots(seed)
         self._agent = self.seat
         self._advance(start(self.game, self.np_random))
+        if self.render_mode == "human":  # Gymnasium's human mode draws every new position itself
+            self.render()
         return self._observe()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
@@ -123,6 +125,8 @@ class AbstractaGymEnv(gym.Env):
         if self.state_.over:
             reward = float(self.state_.returns()[mover if self.self_play else self.seat])
             self._agent = mover if self.self_play else self.seat
+        if self.render_mode == "human":
+            self.render()
         obs, info = self._observe()
         return obs, reward, self.state_.over, False, info
 
@@ -130,6 +134,9 @@ class AbstractaGymEnv(gym.Env):
         if self.render_mode is None or self.state_ is None:
             return None
         state = self.state_.state if isinstance(self.state_, _Finished) else self.state_
+        if self.render_mode == "human":
+            pictures.show(state)
+            return None
         return pictures.ansi(state) if self.render_mode == "ansi" else pictures.rgb_array(state)
 
 

@@ -3,15 +3,20 @@
 ``openspiel_game(slug, **options)`` returns a ``pyspiel.Game`` registered as
 ``abstracta_<slug_with_underscores>``; its one parameter ``options`` is the game options as
 a JSON object string, so ``pyspiel.load_game("abstracta_quin", {"options": '{"max_turns": 4}'})``
-works too.
+works too. OpenSpiel's game strings split parameters at commas and have no quoting, so the
+game's own ``options`` parameter (what ``str(game)`` shows) percent-encodes the characters
+``%,()=``: ``pyspiel.load_game(str(game))`` gives the same game back. Games pickle (by slug
+and options), so OpenSpiel's worker processes and ``serialize_game_and_state`` work.
 
 - Sequential, terminal rewards (the game's ``returns()``), zero-sum with two players and
   general-sum otherwise.
 - Actions: the agent numbering of :mod:`abstracta.rl.actions`.
 - Chance (explicit stochastic): Strategic Reserve's dice, whose outcomes are numbered
-  ``p,g`` -> ``6*(p-1) + (g-1)``; and a random setup (Quin ``setup="random"``, Desfases
-  without ``layout``) is one opening chance node with ``SETUP_OUTCOMES`` equally likely
-  outcomes, outcome k being ``game.start(seed=k)``.
+  ``p,g`` -> ``6*(p-1) + (g-1)``; and a random setup, dealt by :mod:`abstracta.rl.setups`
+  in opening chance nodes: Desfases without ``layout`` (perfect information) in one node
+  over ``SETUP_OUTCOMES`` equally likely seeds, outcome k being ``game.start(seed=k)``; Quin
+  ``setup="random"`` one piece per node, each side's from its own outcomes, so what a player
+  sees after the setup leaves every rival placement possible, all equally likely.
 - Quin is imperfect information: observation strings/tensors come from
   ``state.view(player)``; the information-state string is the player's first view followed
   by every move as that player saw it (its own in full, the rival's in public form), so it
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import unquote
 
 import numpy as np
 import pyspiel
@@ -31,9 +37,7 @@ from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
 from abstracta.rl.actions import action_table
 from abstracta.rl.observations import observation, observation_shape
-
-SETUP_OUTCOMES = 1000
-"""How many setup seeds the opening chance node of a random setup chooses from."""
+from abstracta.rl.setups import SETUP_OUTCOMES, random_setup, setup_deal
 
 _LONG_GAME = 100_000
 
@@ -42,8 +46,26 @@ def short_name(slug: str) -> str:
     return f"abstracta_{slug.replace('-', '_')}"
 
 
-def _random_setup(game: Game) -> bool:
-    return game.start(seed=0).to_json() != game.start(seed=1).to_json()
+# the characters OpenSpiel's game-string parser treats as syntax (it has no quoting), and '%'
+_ESCAPES = {"%": "%25", ",": "%2C", "(": "%28", ")": "%29", "=": "%3D"}
+
+
+def _encode_options(options_json: str) -> str:
+    """``options_json`` with the characters of ``_ESCAPES`` percent-encoded, '%' first."""
+    for char, code in _ESCAPES.items():
+        options_json = options_json.replace(char, code)
+    return options_json
+
+
+def _decode_options(text: str) -> dict[str, Any]:
+    """The options of an ``options`` parameter, plain JSON or percent-encoded (``str(game)``)."""
+    try:
+        options = json.loads(unquote(text or "{}"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"the 'options' parameter must be a JSON object of game options: {error}") from None
+    if not isinstance(options, dict):
+        raise ValueError("the 'options' parameter must be a JSON object of game options")
+    return options
 
 
 def _max_length(game: Game) -> int:
@@ -67,7 +89,7 @@ def _game_type(slug: str, game: Game | None) -> pyspiel.GameType:
         players = (2, 4) if slug in ("reflec", "desfases") else (2, 2)
         zero_sum = players == (2, 2)
     else:
-        stochastic = game.has_chance or _random_setup(game)
+        stochastic = game.has_chance or random_setup(game)
         imperfect = not game.perfect_information
         players = (game.num_players, game.num_players)
         zero_sum = game.num_players == 2
@@ -96,7 +118,7 @@ class _Setting:
     def __init__(self, slug: str, options: dict[str, Any]) -> None:
         self.game = abstracta.load(slug, **options)
         self.table = action_table(self.game)
-        self.random_setup = _random_setup(self.game)
+        self.deal = setup_deal(self.game)
         self.chance_outcome_names = self.table.chance_outcomes()
 
 
@@ -118,13 +140,10 @@ class AbstractaSpielGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        options = json.loads(params.get("options", "{}") or "{}")
-        if not isinstance(options, dict):
-            raise ValueError("the 'options' parameter must be a JSON object of game options")
-        self.options_json = json.dumps(options, sort_keys=True)
+        self.options_json = json.dumps(_decode_options(params.get("options", "{}")), sort_keys=True)
         setting = _setting(self.slug, self.options_json)
         game = self.abstracta_game = setting.game
-        chance_count = max(len(setting.chance_outcome_names), SETUP_OUTCOMES if setting.random_setup else 0)
+        chance_count = max(len(setting.chance_outcome_names), setting.deal.max_outcomes if setting.deal else 0)
         zero_sum = game.num_players == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=setting.table.size,
@@ -135,7 +154,11 @@ class AbstractaSpielGame(pyspiel.Game):
             utility_sum=0.0 if zero_sum else None,
             max_game_length=_max_length(game),
         )
-        super().__init__(_game_type(self.slug, game), info, {"options": self.options_json})
+        super().__init__(_game_type(self.slug, game), info, {"options": _encode_options(self.options_json)})
+
+    def __reduce__(self) -> tuple:
+        # the classes are made at run time (one per game), so pickle the game by what it is
+        return (_load_registered, (self.slug, self.options_json))
 
     def new_initial_state(self) -> "AbstractaSpielState":
         return AbstractaSpielState(self, _setting(self.slug, self.options_json))
@@ -145,12 +168,13 @@ class AbstractaSpielGame(pyspiel.Game):
 
 
 class AbstractaSpielState(pyspiel.State):
-    """A pyspiel state wrapping an abstracta ``State`` (``None`` before a random setup is drawn)."""
+    """A pyspiel state wrapping an abstracta ``State`` (``None`` until a random setup is dealt)."""
 
     def __init__(self, game: AbstractaSpielGame, setting: _Setting) -> None:
         super().__init__(game)
         self._key = (setting.game.slug, game.options_json)
-        self.inner: State | None = None if setting.random_setup else setting.game.start(seed=0)
+        self._dealt: list[int] = []  # the setup's chance outcomes so far
+        self.inner: State | None = None if setting.deal else setting.game.start(seed=0)
         self._seen: list[list[str]] = [[] for _ in range(setting.game.num_players)]
         if self.inner is not None:
             self._record_start()
@@ -180,14 +204,17 @@ class AbstractaSpielState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.inner is None:
-            return [(k, 1.0 / SETUP_OUTCOMES) for k in range(SETUP_OUTCOMES)]
+            return self._spiel_game.deal.outcomes(self._dealt)
         names = self._spiel_game.chance_outcome_names
         return sorted((names.index(outcome), probability) for outcome, probability in self.inner.chance())
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
-            self.inner = self._spiel_game.game.start(seed=int(action))
-            self._record_start()
+            deal = self._spiel_game.deal
+            self._dealt.append(int(action))
+            if deal.complete(self._dealt):
+                self.inner = deal.start(self._dealt)
+                self._record_start()
             return
         if self.inner.player == CHANCE:
             move = self._spiel_game.chance_outcome_names[action]
@@ -205,7 +232,7 @@ class AbstractaSpielState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.inner is None:
-                return f"setup seed {action}"
+                return self._spiel_game.deal.outcome_name(self._dealt, int(action))
             return self._spiel_game.chance_outcome_names[action]
         if self.inner is not None and not self.inner.over and self.inner.player == player:
             try:
@@ -235,7 +262,7 @@ class AbstractaSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         if self.inner is None:
-            return "(setup not drawn yet)"
+            return "(setup not dealt yet)"
         return self.inner.notation()
 
 
@@ -260,7 +287,7 @@ class AbstractaObserver:
         if self.perfect_recall:
             return state.information_history(player)
         if state.inner is None:
-            return "(setup not drawn yet)"
+            return "(setup not dealt yet)"
         return state.inner.view(player).notation()
 
 
@@ -276,6 +303,12 @@ def register_all() -> None:
     """Register every game with OpenSpiel (idempotent)."""
     for slug in abstracta.games():
         _register(slug)
+
+
+def _load_registered(slug: str, options_json: str) -> pyspiel.Game:
+    """Unpickling: register the games in this process, then load ``slug`` under ``options_json``."""
+    register_all()
+    return pyspiel.load_game(short_name(slug), {"options": options_json})
 
 
 def openspiel_game(slug: str, **options: Any) -> pyspiel.Game:

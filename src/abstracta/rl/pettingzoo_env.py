@@ -29,7 +29,7 @@ from abstracta.rl.observations import observation
 class AbstractaAECEnv(AECEnv):
     """One game of ``slug`` under ``options`` as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "abstracta_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "abstracta_v0", "is_parallelizable": False}
 
     def __init__(self, slug: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
@@ -74,6 +74,8 @@ class AbstractaAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._set_state(start(self.game, self._rng))
+        if self.render_mode == "human":  # PettingZoo's classic games draw every new position in human mode
+            self.render()
 
     def _set_state(self, state: State) -> None:
         self.state_ = state
@@ -116,6 +118,8 @@ class AbstractaAECEnv(AECEnv):
             self._moves, self._actions = [], []
         else:
             self._set_state(resolve_chance(self.state_.play(self._moves[index]), self._rng))
+            if self.render_mode == "human":
+                self.render()
         self._accumulate_rewards()
 
     # -- pictures --------------------------------------------------------------------------
@@ -123,10 +127,15 @@ class AbstractaAECEnv(AECEnv):
         if self.render_mode is None:
             import gymnasium
 
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
+            gymnasium.logger.warn(
+                "render() called without a render_mode; pass render_mode='human', 'ansi' or 'rgb_array'"
+            )
             return None
         if self.state_ is None:
             raise RuntimeError("call reset() before render()")
+        if self.render_mode == "human":
+            pictures.show(self.state_)
+            return None
         if self.render_mode == "ansi":
             return pictures.ansi(self.state_)
         return pictures.rgb_array(self.state_)

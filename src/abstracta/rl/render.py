@@ -1,4 +1,5 @@
-"""Pictures of a position for ``render()``: the terminal board as text, and a small RGB image.
+"""Pictures of a position for ``render()``: the terminal board as text (returned for ``"ansi"``,
+printed for ``"human"``), and a small RGB image.
 
 ``ansi`` reuses the command line's board drawings (imported lazily: both are interface
 layers, and the CLI stays optional for a headless trainer). ``rgb_array`` paints the
@@ -35,6 +36,11 @@ def ansi(state: State) -> str:
     console = Console(file=buffer, width=120, color_system=None, force_terminal=False, legacy_windows=False)
     console.print(renderer_for(state.game.slug).board(shown, list(shown.last_effects()), hints=False))
     return buffer.getvalue()
+
+
+def show(state: State) -> None:
+    """``render_mode="human"``: print the board of ``ansi`` to standard output, as PettingZoo's classic games do."""
+    print(ansi(state), flush=True)
 
 
 def _owner_grid(state: State) -> np.ndarray:

@@ -7,8 +7,10 @@ move ended the game. With ``opponent`` (a level name or an object with ``choose(
 the learner holds ``seat`` and the opponent moves the other seats inside ``step``.
 
 A finished game is reset at once (auto-reset): the row then shows the new game's first
-position, ``dones`` is True for that step and ``final_returns`` holds the finished game's
-returns for every player. Per-step work is kept small: the action tables are cached per
+position, ``dones`` is True for that step and ``info["final_returns"]`` holds the finished
+game's returns for every player, on that row only. As in Gymnasium's vector infos, the
+boolean mask ``info["_final_returns"]`` (equal to ``dones``) says which rows carry them; the
+other rows are zeros. Per-step work is kept small: the action tables are cached per
 game, the legal actions of each game are computed once per position, and the outputs are
 preallocated arrays.
 """
@@ -55,7 +57,6 @@ class VectorEnv:
         self.players = np.zeros(num_envs, dtype=np.int64)
         self._obs = np.zeros((num_envs, *self.observation_shape), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.num_actions), dtype=bool)
-        self.final_returns = np.zeros((num_envs, self.game.num_players), dtype=np.float32)
 
     # -- internals -------------------------------------------------------------------------
     def _settle(self, state: State) -> State:
@@ -91,7 +92,6 @@ class VectorEnv:
         self.states = [None] * self.num_envs  # type: ignore[list-item]
         for i in range(self.num_envs):
             self._load(i, self._new_game())
-        self.final_returns[:] = 0.0
         return self._obs.copy(), self._masks.copy()
 
     def action_masks(self) -> np.ndarray:
@@ -101,7 +101,9 @@ class VectorEnv:
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """One action per row: ``(observations, rewards, dones, masks, info)``.
 
-        ``info`` holds ``players`` (who acts now in each row), ``final_returns`` and
+        ``info`` holds ``players`` (who acts now in each row), ``final_returns`` (the returns
+        of the games that ended this step, zeros on the other rows), its mask
+        ``_final_returns`` (the rows that ended, as Gymnasium marks a vector info) and
         ``illegal`` (rows whose action was not legal: that game ends with -1 for its mover).
         """
         actions = np.asarray(actions)
@@ -110,6 +112,7 @@ class VectorEnv:
         rewards = np.zeros(self.num_envs, dtype=np.float32)
         dones = np.zeros(self.num_envs, dtype=bool)
         illegal = np.zeros(self.num_envs, dtype=bool)
+        final_returns = np.zeros((self.num_envs, self.game.num_players), dtype=np.float32)
         for i, action in enumerate(actions.tolist()):
             mover = int(self.players[i])
             try:
@@ -117,8 +120,7 @@ class VectorEnv:
             except ValueError:
                 illegal[i] = dones[i] = True
                 rewards[i] = -1.0
-                self.final_returns[i] = 0.0
-                self.final_returns[i, mover] = -1.0
+                final_returns[i, mover] = -1.0
                 self._load(i, self._new_game())
                 continue
             state = self._settle(self.states[i].play(self._moves[i][index]))
@@ -126,10 +128,11 @@ class VectorEnv:
                 returns = state.returns()
                 dones[i] = True
                 rewards[i] = returns[mover if not self._bots else self.seat]
-                self.final_returns[i] = returns
+                final_returns[i] = returns
                 state = self._new_game()
             self._load(i, state)
-        info = {"players": self.players.copy(), "final_returns": self.final_returns.copy(), "illegal": illegal}
+        info = {"players": self.players.copy(), "final_returns": final_returns, "_final_returns": dones.copy(),
+                "illegal": illegal}
         return self._obs.copy(), rewards, dones, self._masks.copy(), info
 
     def sample_actions(self) -> np.ndarray:
