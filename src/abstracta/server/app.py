@@ -444,7 +444,8 @@ def create_app(
     @app.post("/api/games/{game_id}/rematch", status_code=201, tags=["controls"],
               summary="After the game: the same game again with the seats moved on (two players: swapped)",
               description="Answers like POST /api/games: the asker's new token; every other human seat is a friend's "
-              "seat, claimed with POST /api/games/{new}/claim and the old game's token (or the invite code).")  # fmt: skip
+              "seat, claimed with POST /api/games/{new}/claim and the old game's token; invite codes come back only for "
+              "friends who never joined.")  # fmt: skip
     def post_rematch(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
         return controls.rematch(service, game_id, bearer(authorization))
 
