@@ -993,6 +993,7 @@ async function main() {
     seatColor: (p) => page.plugin.seatColors[p] || "#555",
     viewPly: (i) => viewPly(i).catch((e) => showError(playerWords(e.message))),
     viewing: () => page.replayIndex,
+    handingOver: () => page.handingOver,
   });
   render(false);
   window.matchMedia(NARROW).addEventListener("change", () => {
