@@ -404,6 +404,7 @@ def create_app(
     def post_random_setup(game_id: str, body: Optional[RandomSetup] = None,
                           authorization: Optional[str] = Header(default=None)) -> JSONResponse:  # fmt: skip
         token = bearer(authorization)
+        controls.check_flag(service, service.get(game_id))  # placements after the flag fell are too late
         live = service.play_random_setup(game_id, token, body.ply if body else None)
         return JSONResponse(service.view_json(live, live.holder(token)))
 
