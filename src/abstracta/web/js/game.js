@@ -113,6 +113,7 @@ function renderHandOver() {
   $("handover-text").textContent = `Pass to ${name}, then click`;
   $("handover-show").textContent = `I am ${name}: show my pieces`;
   $("handover").hidden = false;
+  $("handover-show").focus({ preventScroll: true }); // Enter or Space hands over from the keyboard too
   document.title = `${name}'s turn \u00b7 ${view.title} \u00b7 abstracta`;
   page.rendered = view.ply;
   document.body.dataset.ply = String(view.ply);
