@@ -80,6 +80,40 @@ def test_rematch_swaps_the_seats_and_each_player_claims_theirs(client):
     assert view_of(client, new_id)["waiting_for"] == []
 
 
+def test_the_rematch_asker_gets_nothing_that_opens_the_rivals_seat(client):
+    # A Quin rematch: whoever took the rival's seat would see the rival's hidden setup.
+    created = client.post("/api/games", json={"game": "quin", "options": {"setup": "manual"},
+                                              "seats": ["me", "friend"]}).json()  # fmt: skip
+    game_id, asker_old = created["id"], created["tokens"]["0"]
+    rival_old = client.post(f"/api/invites/{created['invites']['1']}").json()["token"]
+    post(client, f"/api/games/{game_id}/resign", rival_old)
+    made = post(client, f"/api/games/{game_id}/rematch", asker_old)
+    assert made.status_code == 201, made.text
+    new_id, asker_new = made.json()["id"], made.json()["tokens"]["1"]
+    assert made.json()["invites"] == {}  # no code for the rival's seat in the asker's hands
+    for code in _strings(made.json()) - {new_id, asker_new, "1"}:
+        assert client.post(f"/api/invites/{code}").status_code == 404
+    rival_seat = view_of(client, game_id, rival_old)["controls"]["rematch_seat"]
+    assert rival_seat == 0 and view_of(client, game_id, asker_old)["controls"]["rematch_seat"] == 1
+    # The asker's old token claims only the asker's own seat, taken already: never the rival's.
+    assert post(client, f"/api/games/{new_id}/claim", asker_old, {"previous": game_id}).status_code == 410
+    assert view_of(client, new_id, asker_new)["waiting_for"] == [rival_seat]
+    claimed = post(client, f"/api/games/{new_id}/claim", rival_old, {"previous": game_id})
+    assert claimed.status_code == 200, claimed.text
+    assert view_of(client, new_id, claimed.json()["token"])["you"] == rival_seat
+
+
+def _strings(value) -> set[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(value).union(*map(_strings, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(_strings, value))
+    return set()
+
+
 def test_rematch_against_a_bot_keeps_the_bot(client):
     game_id, tokens = new_game(client, "strategic-reserve", ["human", "bot:random"], seed=1)
     settle(client)

@@ -226,7 +226,8 @@ def test_7_own_quin_placements_show_the_kind_and_setup_buttons_place_everything(
     assert page.locator("#history li", has_text="place T f3").count() == 1
     play(page, server_url, game_id, tokens["0"], "ready")
     page.goto(server_url + "/healthz")  # a fresh load (a changed '#' alone does not reload the page)
-    open_game(page, server_url, game_id, tokens["1"])  # this browser now holds both seats (hotseat)
+    page.goto(f"{server_url}/g/{game_id}#token={tokens['1']}")  # this browser now holds both seats (hotseat)
+    page.click("[data-testid=handover-show]")  # hidden kinds: the screen is handed over to North first
     page.wait_for_function("() => Number(document.body.dataset.ply) === 14")
     page.click(".quick-action[data-action='random-setup']")
     page.wait_for_function("() => Number(document.body.dataset.ply) === 27", timeout=15000)

@@ -8,7 +8,8 @@ and games never import bots: this module, in ``core``, is all the two share.
 
 Every method has a default, so a game overrides only what it can do well. All
 values are on the scale of ``state.returns()``: ``+1`` a sure win for that
-player, ``-1`` a sure loss, ``0`` even.
+player, ``-1`` a sure loss, ``0`` even. One method serves the interfaces rather than the
+bots: :meth:`Knowledge.random_setup`, the random completion of a player's setup.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 if TYPE_CHECKING:
+    import random
+
     from abstracta.core.api import State
 
 
@@ -53,6 +56,16 @@ class Knowledge:
     def is_noisy(self, state: "State", move: str) -> bool:
         """True when ``move`` changes the position so sharply that quiescence search should look past it."""
         return False
+
+    def random_setup(self, state: "State", rng: "random.Random") -> list[str]:
+        """The moves that complete the setup of the side to move at random, for a player who asks.
+
+        In a game whose players place their pieces (Quin's manual setup): one uniformly random
+        complete legal placement, in a uniformly random order, so that neither the order nor the
+        squares say anything hidden. ``[]`` when there is no setup to complete (the default).
+        The server plays them with its own randomness (``POST /api/games/{id}/random-setup``).
+        """
+        return []
 
     def noisy_moves(self, state: "State") -> list[str]:
         """The noisy moves of the side to move, likeliest best first: what quiescence search tries.

@@ -177,6 +177,12 @@ class NewMove(BaseModel):
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [{"move": "c4"}]}}
 
 
+class RandomSetup(BaseModel):
+    ply: Optional[int] = Field(default=None, description="The view's 'ply' it was asked at; a stale request is refused.")
+
+    model_config = {"extra": "forbid"}
+
+
 class DrawAction(BaseModel):
     action: str = Field(description="'offer', 'accept' or 'decline'.", pattern="^(offer|accept|decline)$")
 
@@ -391,6 +397,17 @@ def create_app(
         live = await service.play_async(game_id, token, body.move, body.ply)
         return JSONResponse(await view_answer(game_id, token, live))
 
+    @app.post("/api/games/{game_id}/random-setup", tags=["play"], summary="Complete the token's seat's setup at random",
+              description="For a seat placing its pieces in a setup phase: the server places every piece left "
+              "in one uniformly random legal placement, in a uniformly random order, with its own randomness, and "
+              "answers the new view; the seat still plays 'ready'. 409 when that seat has no setup to complete now.")  # fmt: skip
+    def post_random_setup(game_id: str, body: Optional[RandomSetup] = None,
+                          authorization: Optional[str] = Header(default=None)) -> JSONResponse:  # fmt: skip
+        token = bearer(authorization)
+        controls.check_flag(service, service.get(game_id))  # placements after the flag fell are too late
+        live = service.play_random_setup(game_id, token, body.ply if body else None)
+        return JSONResponse(service.view_json(live, live.holder(token)))
+
     @app.get("/api/games/{game_id}/replay", tags=["play"], summary="Every position so far, as the token's seat saw it")
     def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
         live = service.get(game_id)
@@ -444,7 +461,8 @@ def create_app(
     @app.post("/api/games/{game_id}/rematch", status_code=201, tags=["controls"],
               summary="After the game: the same game again with the seats moved on (two players: swapped)",
               description="Answers like POST /api/games: the asker's new token; every other human seat is a friend's "
-              "seat, claimed with POST /api/games/{new}/claim and the old game's token (or the invite code).")  # fmt: skip
+              "seat, claimed with POST /api/games/{new}/claim and the old game's token; invite codes come back only for "
+              "friends who never joined.")  # fmt: skip
     def post_rematch(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
         return controls.rematch(service, game_id, bearer(authorization))
 

@@ -24,7 +24,8 @@ lobby list and the records honour.
 - **Rematch**: after the game, any seat's holder starts the same game with the seats moved one
   place on (two players: swapped), bots keeping their levels. The asker gets its new seat's
   token; every other human seat is claimed by its player with the old game's token
-  (``POST /api/games/{new}/claim``), or by the invite code in the answer.
+  (``POST /api/games/{new}/claim``) and by nobody else: the answer holds invite codes only for
+  friends' seats whose invite was never used (nobody else holds such a seat's secrets).
 """
 
 from __future__ import annotations
@@ -271,6 +272,11 @@ def rematch(service: GameService, game_id: str, token: str | None) -> dict[str, 
             seats[(old + 1) % n] = kind if kind.startswith(BOT_PREFIX) else ME if old == player else FRIEND
         new_id, tokens, invites = service.create(live.game.slug, dict(live.game.options), seats)
         _event(service, live, player, REMATCH, {"id": new_id})
+        # A player who held a seat claims the new one with their old token; its invite code is dropped
+        # unseen, or the asker could take that seat first (and see a hidden setup). Only a friend who
+        # never joined, and so has no token, is invited again, through the asker as before.
+        joined = {str(_new_seat(live, old)) for old, digest in enumerate(live.token_hashes) if digest is not None}
+        invites = {seat: code for seat, code in invites.items() if seat not in joined}
     return {"id": new_id, "tokens": tokens, "invites": invites}
 
 

@@ -449,6 +449,34 @@ class GameService:
             self._commit(live, [move, *self._chance_run(after)], [after])
         self._schedule_bot(live)
 
+    def play_random_setup(self, game_id: str, token: str | None, ply: int | None = None) -> LiveGame:
+        """Complete the setup of the token's seat at random, with the server's own randomness.
+
+        The game's knowledge (``Knowledge.random_setup``) picks one uniformly random complete
+        placement in a uniformly random order; its moves are checked like any move and stored
+        together. The client chooses nothing, so the order of the public placements cannot give
+        the kinds away whatever the client does.
+        """
+        live = self.get(game_id)
+        if token is None or token == "":
+            raise ApiError(401, "a random setup needs the seat's token: send the header 'Authorization: Bearer <token>'")
+        player = live.holder(token)
+        with live.lock:
+            state = live.state
+            knowledge = live.game.knowledge()
+            moves = [] if knowledge is None or state.over else knowledge.random_setup(state, self.chance_rng)
+            if not moves and not state.over and not live.ended and state.player == player:
+                raise ApiError(409, "there is no setup to complete now: a random setup is for a seat "
+                                    "placing its pieces, before it is ready")  # fmt: skip
+            after = self._check_move(live, player, moves[0] if moves else "", ply)  # over, stale, turn, legal
+            for move in moves[1:]:
+                if after.player != player:  # the game's knowledge must keep to the asker's own moves
+                    raise ValueError(f"{live.game.slug}: a random setup passed the turn before its end")
+                after = after.play(move)
+            self._commit(live, [*moves, *self._chance_run(after)])
+        self._schedule_bot(live)
+        return live
+
     def _check_move(self, live: LiveGame, player: int | None, move: Any, ply: int | None) -> State:
         """The state after ``move`` if ``player`` may play it now (game's lock held); ``ApiError`` otherwise."""
         if not isinstance(move, str):

@@ -50,6 +50,7 @@ from abstracta.games.quin.pieces import (
     code,
 )
 from abstracta.games.quin.rules import LIGHT_START, PLAY, SETUP, STANDARD_SOUTH, new_state
+from abstracta.games.quin.setup import random_setup
 
 ANY_KIND = 0xFF
 NOT_AL = ANY_KIND & ~(1 << AL)
@@ -98,6 +99,10 @@ class QuinKnowledge(Knowledge):
 
     def __init__(self) -> None:
         self._beliefs_cache: tuple | None = None
+
+    def random_setup(self, state, rng: random.Random) -> list[str]:
+        """The rest of a manual setup at random, in random order (``setup.py``)."""
+        return random_setup(state, rng)
 
     # -- values ---------------------------------------------------------------------------
     def evaluate(self, state) -> Sequence[float]:

@@ -39,14 +39,9 @@ function turnedHalf(sq) {
   return `${LINES[(LINES.indexOf(sq[0]) + 6) % 12]}${sq[1]}`;
 }
 
-function randomIndex(n) {
-  const value = new Uint32Array(1);
-  crypto.getRandomValues(value);
-  return value[0] % n;
-}
-
-// Manual setup in one click: the standard placement, or a random one (the Light first, on a
-// Gateway, then every other piece on a free square), each placement chosen from the legal moves.
+// Manual setup in one click: the standard placement, played move by move from the legal moves, or
+// a random one, which the server places itself (POST .../random-setup): the rival sees the placements
+// in order, so the order must say nothing about kinds, and the server does not rely on this page for it.
 export function quickActions(view) {
   const places = view.moves.filter((m) => m.startsWith("place "));
   if (!places.length) return [];
@@ -58,15 +53,9 @@ export function quickActions(view) {
     }
     return null;
   };
-  const random = (v) => {
-    const all = v.moves.filter((m) => m.startsWith("place "));
-    const lights = all.filter((m) => m.startsWith("place L "));
-    const pool = lights.length ? lights : all;
-    return pool.length ? pool[randomIndex(pool.length)] : null;
-  };
   return [
     { id: "standard-setup", label: "Standard setup", next: standard },
-    { id: "random-setup", label: "Random setup", next: random },
+    { id: "random-setup", label: "Random setup", request: "random-setup" },
   ];
 }
 

@@ -13,7 +13,7 @@ const PAD = 24;
 const POLL_MS = 400;
 
 export class AnalysisPanel {
-  // host: {gameId, view(), token(), seatName(p), seatColor(p), viewPly(i), viewing()}
+  // host: {gameId, view(), token(), seatName(p), seatColor(p), viewPly(i), viewing(), handingOver()}
   constructor(host) {
     this.host = host;
     this.answer = null;
@@ -90,6 +90,7 @@ export class AnalysisPanel {
   }
 
   draw() {
+    if (this.host.handingOver && this.host.handingOver()) return; // a hotseat's hand-over screen: nothing of a seat shows
     const a = this.answer;
     const running = a && a.status === "running";
     const done = a && a.status === "done";

@@ -29,6 +29,8 @@ const page = {
   zoom: null, // phones: the centre ([x, y] in SVG units) of the zoomed-in window, null for the whole board
   zoomSize: null, // phones: the zoom window's [width, height] when the board needs zooming, else null
   pickerFromBoard: false, // the picker was opened from the focused board: closing it gives the focus back
+  screenSeat: null, // hotseat with hidden information: the seat whose secrets the screen may show now
+  handingOver: false, // the hand-over screen is up: nothing of any seat's view is on the page
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,7 +90,48 @@ function marks() {
   return { selected: page.selected, targets, selectable };
 }
 
+// Hotseat with hidden information (Quin with both seats in this browser): a seat's view shows its
+// hidden kinds, so before another seat's view is shown the screen asks to be passed on, and shows
+// nothing of any view until the next player clicks. A browser holding one seat never needs it.
+function handOverNeeded(view) {
+  const seat = view.you;
+  return !view.perfect_information && heldSeats().length > 1 && seat !== null && seat !== undefined && seat !== page.screenSeat;
+}
+
+function renderHandOver() {
+  const view = page.shown;
+  page.handingOver = true;
+  page.selected = null;
+  page.cursor = null;
+  page.replayIndex = null;
+  closePicker();
+  // Emptied, not just hidden: what another seat may not see must not be in the page at all.
+  for (const id of ["board", "board-panel", "extra-moves", "history", "analysis-marks", "analysis-graph"]) $(id).replaceChildren();
+  $("position").textContent = "";
+  document.querySelector("main.game-main").hidden = true;
+  const name = seatName(view.you);
+  $("handover-text").textContent = `Pass to ${name}, then click`;
+  $("handover-show").textContent = `I am ${name}: show my pieces`;
+  $("handover").hidden = false;
+  $("handover-show").focus({ preventScroll: true }); // Enter or Space hands over from the keyboard too
+  document.title = `${name}'s turn \u00b7 ${view.title} \u00b7 abstracta`;
+  page.rendered = view.ply;
+  document.body.dataset.ply = String(view.ply);
+  document.body.dataset.handover = String(view.you);
+}
+
+function endHandOver() {
+  if (!page.handingOver) return;
+  page.screenSeat = page.shown.you;
+  page.handingOver = false;
+  $("handover").hidden = true;
+  document.querySelector("main.game-main").hidden = false;
+  delete document.body.dataset.handover;
+  render(false);
+}
+
 function drawBoard(animate) {
+  if (page.handingOver) return;
   const view = page.replayIndex === null ? page.shown : replayView(page.replayIndex);
   const ui = { flipped: flipped(), marks: page.replayIndex === null ? marks() : {}, animate, mini: false };
   const svg = page.plugin.draw(view, ui);
@@ -217,6 +260,7 @@ function renderStatus() {
 // Moves with no square are buttons; a family of them (Quin's Gravity, with dozens of variants)
 // is one button that opens a picker, so the page stays short.
 function renderExtraMoves() {
+  if (page.handingOver) return;
   const box = $("extra-moves");
   box.replaceChildren();
   if (page.replayIndex !== null) return;
@@ -256,9 +300,14 @@ function renderExtraMoves() {
   }
 }
 
-// A quick action (Quin's "standard setup") plays moves one by one, each chosen from the latest view.
+// A quick action plays moves one by one, each chosen from the latest view (Quin's "standard setup"),
+// or asks the server to act for the seat (`request`: Quin's random setup, whose randomness is the server's).
 async function runQuickAction(action) {
   const token = tokenFor(page.shown);
+  if (action.request) {
+    await serverAction(action.request, token, page.shown);
+    return;
+  }
   for (let i = 0; i < 64; i += 1) {
     const view = page.views.get(token);
     if (!view || !view.moves.length) return;
@@ -281,6 +330,7 @@ function moveButton(move, className, onClick) {
 
 // One line per turn: a chance outcome is shown with the move that follows it ("Blue  5,2  a5").
 function renderHistory() {
+  if (page.handingOver) return;
   const view = page.shown;
   const list = $("history");
   list.replaceChildren();
@@ -323,6 +373,7 @@ function renderHistory() {
 
 // -- looking back: any earlier position, read-only, from the move list or the arrow keys ----------
 async function viewPly(target) {
+  if (page.handingOver) return;
   const live = page.shown.ply;
   const i = target === null ? null : Math.max(0, Math.min(target, live));
   if (i === null || i === live) page.replayIndex = null;
@@ -566,6 +617,10 @@ function signalTurn() {
 
 function render(animate) {
   page.shown = pickView();
+  if (handOverNeeded(page.shown)) {
+    renderHandOver();
+    return;
+  }
   $("game-title").textContent = `${page.shown.title} · game ${gameId}`;
   if (page.selected && !parsed().some((x) => x.at && x.at.from === page.selected)) page.selected = null;
   drawBoard(animate);
@@ -705,6 +760,24 @@ async function send(move) {
   showError("");
   try {
     const next = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, { token, body: { move, ply: view.ply } });
+    page.selected = null;
+    accept(token, next);
+    return true;
+  } catch (e) {
+    showError(playerWords(e.message));
+    return false;
+  } finally {
+    page.sending = false;
+  }
+}
+
+// A seat's action that the server carries out (POST /api/games/{id}/<path> with the view's ply).
+async function serverAction(path, token, view) {
+  if (page.sending || !token) return false;
+  page.sending = true;
+  showError("");
+  try {
+    const next = await api("POST", `/api/games/${encodeURIComponent(gameId)}/${path}`, { token, body: { ply: view.ply } });
     page.selected = null;
     accept(token, next);
     return true;
@@ -921,6 +994,7 @@ async function main() {
     seatColor: (p) => page.plugin.seatColors[p] || "#555",
     viewPly: (i) => viewPly(i).catch((e) => showError(playerWords(e.message))),
     viewing: () => page.replayIndex,
+    handingOver: () => page.handingOver,
   });
   render(false);
   window.matchMedia(NARROW).addEventListener("change", () => {
@@ -994,6 +1068,7 @@ async function main() {
   $("takeback-accept").addEventListener("click", () => control("takeback", { action: "accept" }));
   $("takeback-decline").addEventListener("click", () => control("takeback", { action: "decline" }));
   $("rematch").addEventListener("click", rematch);
+  $("handover-show").addEventListener("click", endHandOver);
   for (const link of [$("record-text"), $("record-json")]) {
     link.addEventListener("click", (event) => {
       event.preventDefault();
