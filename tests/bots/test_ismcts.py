@@ -123,3 +123,24 @@ def test_widening_still_finds_the_win_and_randomness_plays_legal_moves():
         ISMCTSBot(game.knowledge(), randomness=1.5)
     with pytest.raises(ValueError, match="widening"):
         ISMCTSBot(game.knowledge(), widening=0)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_manual_setup_by_a_bot_tells_the_rival_nothing_by_its_order(level):
+    """Placements are public in order ('place ? sq'): a searched setup came out the same every game,
+    the Light first, so the rival knew every kind. Bots place by the game's random setup instead."""
+    game = abstracta.load("quin", setup="manual")
+    games, light_first, setups = 130, 0, set()
+    for seed in range(games):
+        state, placed = game.start(), []
+        while state.player == 0:
+            move = level_bot(level, game, seed=1000 * seed + len(placed)).choose(state)
+            state = state.play(move)
+            placed.append(move)
+        assert placed[-1] == "ready" and len(placed) == 14, placed  # all 13 pieces, then ready
+        assert any(move.startswith("place L ") for move in placed)
+        light_first += placed[0].startswith("place L ")
+        setups.add(tuple(placed))
+    assert len(setups) == games  # no setup repeats, so none can be learned
+    # 1 piece in 13 is the Light: at most 4 standard deviations above that share
+    assert light_first <= games / 13 + 4 * (games * (1 / 13) * (12 / 13)) ** 0.5, light_first

@@ -71,7 +71,8 @@ class ISMCTSReport:
 
     iterations: int
     seconds: float
-    stopped: str  # "iterations", "time", "single" (only one legal move) or "random" (a random move, by design)
+    stopped: str  # "iterations", "time", "single" (only one legal move), "random" (a random move, by design)
+    # or "setup" (a placement of the game's random setup)
     visits: int
     mean: float
 
@@ -130,6 +131,12 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_report = ISMCTSReport(0, 0.0, "single", 0, 0.0)
             move = legal[0]
+        elif setup := self.knowledge.random_setup(view, self.rng):
+            # Placements are public in order; a searched setup would come out the same every game
+            # (hard placed its Light first, always on the same square), telling the rival every kind.
+            # The game's random setup keeps both order and squares silent about kinds.
+            self.last_report = ISMCTSReport(0, 0.0, "setup", 0, 0.0)
+            move = setup[0]
         elif self.randomness and self.rng.random() < self.randomness:
             self.last_report = ISMCTSReport(0, 0.0, "random", 0, 0.0)
             move = self.rng.choice(legal)
