@@ -83,7 +83,7 @@ class TerminalGame:
             if state.over:
                 self.show_board()
                 self.announce_result()
-                self.changed("normal")
+                self.changed()  # the record takes how it ended from the state (normal, turn limit...)
                 return 0
             if state.player == CHANCE:
                 self.advance(self.roll(state))
