@@ -49,6 +49,15 @@ def test_games_lists_slugs_players_and_option_defaults():
     assert "max_turns=None" in result.output
 
 
+def test_games_lists_how_many_may_play_and_each_choice_once():
+    result = run("games")
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if line.startswith("│ ") and line.split("│")[1].strip()}
+    assert rows["desfases"].split("│")[3].strip() == "2 or 4"  # three players are refused
+    assert rows["reflec"].split("│")[3].strip() == "2 to 4"
+    assert rows["quin"].split("│")[3].strip() == "2"
+    assert "players=4: one of 4, 2" in result.output and "'4'" not in result.output
+
+
 # -- perft -------------------------------------------------------------------
 def table_rows(output: str) -> dict[int, int]:
     """depth -> count from perft's table (rows look like '│ 2 │ 750 │ 0.001s │ ... │')."""

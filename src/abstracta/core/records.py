@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import NotationError
+from abstracta.core.errors import NotationError, without_position
 
 TAG_ORDER = ("Game", "Options", "Seed", "Position", "Players", "Date", "Result", "Termination", "View")
 _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
@@ -235,7 +235,10 @@ def _play(record: Record, game: Game) -> list[State]:
         try:
             state = state.play(move)
         except ValueError as error:
-            raise RecordError(f"ply {ply}: {error}", ply) from None
+            reason = str(error)
+            if not game.perfect_information:  # the refused position holds every hidden piece: name the reason only
+                reason = without_position(reason, state.notation())
+            raise RecordError(f"ply {ply}: {reason}", ply) from None
         states.append(state)
     return states
 
