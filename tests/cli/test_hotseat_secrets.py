@@ -48,6 +48,8 @@ def test_piped_output_gets_no_control_codes():
 def test_an_illegal_move_is_answered_without_the_position(slug):
     game = abstracta.load(slug)
     state = in_play(4) if slug == "quin" else game.start(seed=4)
+    while state.player == abstracta.CHANCE:  # a player's prompt, so the position is the one it refuses the move in
+        state = state.play(state.moves()[0])
     result = run("play", slug, "--position", state.notation(), input="zz9\nquit\n")
     assert result.exit_code == 0, result.output
     error = next(line for line in result.output.splitlines() if "'zz9'" in line)

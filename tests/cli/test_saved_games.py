@@ -7,7 +7,6 @@ import shlex
 import pytest
 
 from abstracta.cli.common import CliError
-from abstracta.cli.records import check_overwrite
 from abstracta.core.records import read_file, write_file
 
 from .helpers import assert_one_line_error, run, square_feed
@@ -112,6 +111,8 @@ def test_save_may_write_the_game_it_continues(tmp_path):
 
 
 def test_save_asks_at_a_terminal(tmp_path):
+    from abstracta.cli.records import check_overwrite
+
     path = tmp_path / "done.txt"
     finished_game(path)
     questions = []
