@@ -26,12 +26,14 @@ from rich.table import Table
 import abstracta
 from abstracta.cli.common import (
     LEVEL_NAMES,
+    allowed_text,
     check_positive,
     command_boundary,
     fail,
     initial_state,
     lazy_bots,
     load_game,
+    player_counts,
     say,
     stderr_console,
     stdout_console,
@@ -387,36 +389,10 @@ def list_games() -> None:
             specs = {spec.name: spec for spec in getattr(loaded, "option_specs", ())}
             lines = []
             for name, default in loaded.options.items():
-                allowed = _allowed_text(specs.get(name))
+                allowed = allowed_text(specs.get(name))
                 lines.append(f"{name}={default}" + (f": {allowed}" if allowed else ""))
-            table.add_row(slug, loaded.title, _player_counts(slug, loaded), "\n".join(lines) or "-")
+            table.add_row(slug, loaded.title, player_counts(loaded), "\n".join(lines) or "-")
         stdout_console().print(table)
-
-
-def _allowed_text(spec: Any) -> str:
-    """An option's allowed values as typed after ``--option name=``: a choice the game also takes
-    as text (Desfases ``players``: 4 or "4") is listed once."""
-    choices = getattr(spec, "choices", ())
-    if choices:
-        return "one of " + ", ".join(dict.fromkeys("none" if c is None else str(c) for c in choices))
-    return getattr(spec, "allowed", "")
-
-
-def _player_counts(slug: str, game: Any) -> str:
-    """How many may play: the counts a ``players`` option allows (``2 to 4``, ``2 or 4``), else the game's one count."""
-    if "players" not in game.options:
-        return str(game.num_players)
-    counts = set()
-    for players in range(1, 9):
-        try:
-            counts.add(abstracta.load(slug, players=players).num_players)
-        except ValueError:
-            continue
-    counts_in_order = sorted(counts) or [game.num_players]
-    low, high = counts_in_order[0], counts_in_order[-1]
-    if len(counts_in_order) > 2 and counts_in_order == list(range(low, high + 1)):
-        return f"{low} to {high}"
-    return " or ".join(str(count) for count in counts_in_order)
 
 
 # -- serve ---------------------------------------------------------------------
