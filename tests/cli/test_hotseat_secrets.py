@@ -36,6 +36,17 @@ def test_the_hand_over_clears_the_scrollback_and_what_follows_hides_south():
     assert "Seen by North" in after and "Seen by South" not in after
 
 
+def test_an_undo_that_gives_the_turn_back_hands_the_screen_over_first():
+    state = in_play(4)
+    lines = iter([state.moves()[0], "", "undo", "", "quit"])  # North takes South's move back, then passes
+    console = Console(file=io.StringIO(), width=120, force_terminal=True)
+    TerminalGame(state, renderer_for("quin"), console, dice(random.Random(1)), read_line=lambda: next(lines)).run()
+    out = console.file.getvalue()
+    undone = out.index("Undone: back to South's move.")
+    assert "Seen by South" not in out[undone:out.index("Pass the screen to South", undone)]
+    assert "\x1b[3J" in out[undone:out.index("Seen by South", undone)]
+
+
 def test_piped_output_gets_no_control_codes():
     state = in_play(4)
     lines = iter([state.moves()[0], "", "quit"])

@@ -127,7 +127,7 @@ class TerminalGame:
         self.say(f"• {line}", style)
 
     def human_turn(self) -> bool:
-        """Prompt until a move is played (True) or the player quits (False)."""
+        """Prompt until a move is played or undone to another player (True), or the player quits (False)."""
         if not self.hand_over():
             return False
         self.show_board()
@@ -161,6 +161,8 @@ class TerminalGame:
                 self.say(self.seen(state).notation())
             elif word == "undo":
                 if self.undo():
+                    if self.state.player != state.player:  # another player decides now: the hand-over first
+                        return True
                     self.show_board(self.seen(self.state).last_effects())
             else:
                 seen = self.seen(state)
