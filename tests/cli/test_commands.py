@@ -70,6 +70,15 @@ def test_games_lists_slugs_players_and_option_defaults():
     assert "max_turns=None" in result.output
 
 
+def test_games_lists_how_many_may_play_and_each_choice_once():
+    result = run("games")
+    cells = [[cell.strip() for cell in line.split("│")] for line in result.output.splitlines() if line.startswith("│ ")]
+    players = {row[1]: row[3] for row in cells if row[1]}
+    assert players["desfases"] == "2 or 4"  # three players are refused
+    assert players["reflec"] == "2 to 4" and players["quin"] == "2"
+    assert "players=4: one of 4, 2" in result.output and "'4'" not in result.output
+
+
 # -- perft -------------------------------------------------------------------
 def table_rows(output: str) -> dict[int, int]:
     """depth -> count from perft's table (rows look like '│ 2 │ 750 │ 0.001s │ ... │')."""

@@ -16,7 +16,7 @@ GAME = "strategic-reserve"
 def test_save_then_load_continues_the_same_game(tmp_path):
     path = tmp_path / "game.txt"
     first = run("play", GAME, "--seed", "3", "--save", str(path), input="c4\nd3\nquit\n")
-    assert f"continue it with --load {path}" in first.output
+    assert f"continue it with: abstracta play {GAME} --load {path}" in first.output
     (record,) = read_file(path)
     assert record.moves[1] == "c4" and record.moves[3] == "d3" and record.seed == 3
     assert record.result == "*" and record.termination == "unfinished"

@@ -102,7 +102,7 @@ def test_ctrl_c_while_the_bot_thinks_prints_the_resume_line():
                             read_line=lambda: "quit")  # fmt: skip
     assert terminal.run() == 130
     out = console.file.getvalue()
-    assert "Continue it with --position " + repr(state.notation()) in out
+    assert f"Continue it with: abstracta play {game.slug} --vs hard --seat 0 --position {state.notation()!r}" in out
 
 
 # -- perft --seed -----------------------------------------------------------------------------

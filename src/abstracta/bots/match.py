@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from abstracta.bots.base import Bot, sample_chance
 from abstracta.core.api import Game
@@ -50,13 +51,15 @@ def wilson_interval(successes: int, n: int, z: float = WILSON_Z_95) -> tuple[flo
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game of a match: its index, the seed given to ``game.start``, returns, length in
-    plies and the final ``scores()`` (the game's own count, e.g. Desfases points)."""
+    plies, the final ``scores()`` (the game's own count, e.g. Desfases points) and how it ended
+    (``state.termination()``: ``normal``, ``turn limit``...)."""
 
     index: int
     start_seed: int
     returns: tuple[float, ...]
     plies: int
     scores: tuple[int, ...] = ()
+    termination: str = "normal"
 
 
 @dataclass
@@ -152,6 +155,16 @@ def unique_winner(returns: Sequence[float]) -> int | None:
     return list(returns).index(best)
 
 
+def termination_counts(games: Iterable[Any]) -> dict[str, int]:
+    """How many of ``games`` (anything with a ``termination``) ended each way, most frequent first.
+
+    >>> termination_counts([GameRecord(0, 0, (0, 0), 9, termination="turn limit"), GameRecord(1, 0, (1, -1), 4)])
+    {'turn limit': 1, 'normal': 1}
+    """
+    counts = Counter(getattr(game, "termination", "normal") for game in games)
+    return dict(counts.most_common())
+
+
 def game_rng(seed: int, index: int) -> random.Random:
     """The generator behind game ``index`` of a match with ``seed`` (string seeding is stable across runs)."""
     return random.Random(f"abstracta.match:{seed}:{index}")
@@ -174,7 +187,9 @@ def play_game(game: Game, bots: Sequence[Bot], rng: random.Random, index: int = 
         state = state.play(move)
         plies += 1
     scores = getattr(state, "scores", None)  # test doubles may implement only part of the contract
-    return GameRecord(index, start_seed, tuple(state.returns()), plies, tuple(scores()) if scores else ())
+    ending = getattr(state, "termination", None)
+    return GameRecord(index, start_seed, tuple(state.returns()), plies, tuple(scores()) if scores else (),
+                      (ending() if ending else None) or "normal")  # fmt: skip
 
 
 def play_match(

@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterable, Sequence
 import abstracta
 from abstracta.bots.base import Bot, sample_chance
 from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, level_bot
-from abstracta.bots.match import WILSON_Z_95, wilson_interval
+from abstracta.bots.match import WILSON_Z_95, termination_counts, wilson_interval
 from abstracta.core.api import Game
 from abstracta.core.errors import CHANCE
 
@@ -61,7 +61,9 @@ DEFAULT_PRIOR_DRAWS = 1.0
 class TournamentGame:
     """One finished game: which pair and game index, the bot of each seat, every seed, and the outcome.
 
-    ``score`` is the pair's first bot's (``a``'s) result: 1 win, 0.5 draw, 0 loss.
+    ``score`` is the pair's first bot's (``a``'s) result: 1 win, 0.5 draw, 0 loss. ``termination``
+    says how the game ended (``state.termination()``: ``normal``, ``turn limit``...); games read
+    from JSON written before it was kept say ``unknown``.
     """
 
     pair: int
@@ -75,6 +77,7 @@ class TournamentGame:
     plies: int
     scores: tuple[int, ...]
     score: float
+    termination: str = "unknown"
     moves: tuple[str, ...] = field(default=(), repr=False, compare=False)
     """Every ply, chance outcomes included, for game records (left out of ``to_json``)."""
 
@@ -167,6 +170,7 @@ class TournamentResult:
                 for pair in self.pairs
             ],  # fmt: skip
             "ratings": [asdict(rating) for rating in self.ratings],
+            "terminations": termination_counts(self.games),
             "games": [{k: v for k, v in asdict(game).items() if k != "moves"} for game in self.games],
         }
 
@@ -275,7 +279,8 @@ def _play(task: _Task, game: Game | None = None) -> TournamentGame:
     returns = tuple(state.returns())
     return TournamentGame(
         task.pair, task.a, task.b, task.index, task.seats, start_seed, bot_seeds, returns, plies,
-        tuple(state.scores()), pair_score(task.a, task.seats, returns), tuple(moves),
+        tuple(state.scores()), pair_score(task.a, task.seats, returns), state.termination() or "normal",
+        tuple(moves),
     )  # fmt: skip
 
 

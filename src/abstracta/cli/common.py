@@ -147,6 +147,32 @@ def initial_state(game: Game, position: str | None, seed: int | None = None) -> 
     return game.start(seed=seed)
 
 
+def allowed_text(spec: Any) -> str:
+    """An option's allowed values as typed after ``--option name=``: a choice the game also takes
+    as text (Desfases ``players``: 4 or "4") is listed once."""
+    choices = getattr(spec, "choices", ())
+    if choices:
+        return "one of " + ", ".join(dict.fromkeys("none" if c is None else str(c) for c in choices))
+    return getattr(spec, "allowed", "")
+
+
+def player_counts(game: Game) -> str:
+    """How many may play: the counts a ``players`` option allows (``2 to 4``, ``2 or 4``), else the game's one count."""
+    if "players" not in game.options:
+        return str(game.num_players)
+    counts = set()
+    for players in range(1, 9):
+        try:
+            counts.add(abstracta.load(game.slug, players=players).num_players)
+        except ValueError:
+            continue
+    counts_in_order = sorted(counts) or [game.num_players]
+    low, high = counts_in_order[0], counts_in_order[-1]
+    if len(counts_in_order) > 2 and counts_in_order == list(range(low, high + 1)):
+        return f"{low} to {high}"
+    return " or ".join(str(count) for count in counts_in_order)
+
+
 def check_positive(name: str, value: float | None) -> None:
     if value is not None and not value > 0:
         fail(f"{name} must be greater than 0, got {value:g}")

@@ -28,12 +28,14 @@ from rich.table import Table
 import abstracta
 from abstracta.cli.common import (
     LEVEL_NAMES,
+    allowed_text,
     check_positive,
     command_boundary,
     fail,
     initial_state,
     lazy_bots,
     load_game,
+    player_counts,
     say,
     stderr_console,
     stdout_console,
@@ -111,6 +113,7 @@ def _root(
 @app.command()
 def play(
     game: GameArg,
+    ctx: typer.Context,
     vs: Annotated[
         str,
         typer.Option(
@@ -140,6 +143,9 @@ def play(
         typer.Option("--load", metavar="FILE", help="Continue the game saved in FILE (every move is checked);"
                      " it keeps saving there unless --save names another file.", show_default=False),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --save replace a file that holds another game.")
+    ] = False,
 ) -> None:
     """Play a game in the terminal: hotseat, or against a bot.
 
@@ -147,8 +153,15 @@ def play(
 
     At the prompt type a move, or: moves, board, position, undo (hotseat), help, quit.
     """
-    from abstracta.cli.play import TerminalGame, dice, enable_line_editing
-    from abstracta.cli.records import RecordSaver, load_for_play, new_record
+    from abstracta.cli.play import TerminalGame, _stdin_is_terminal, dice, enable_line_editing
+    from abstracta.cli.records import (
+        RecordSaver,
+        check_overwrite,
+        flag_seats,
+        load_for_play,
+        new_record,
+        seats_from_record,
+    )
 
     with command_boundary():
         saved_states: list[Any] = []
@@ -163,19 +176,24 @@ def play(
             loaded = load_game(game, option)
         renderer = renderer_for(loaded.slug)
         names = renderer.player_names(loaded)
-        if not 0 <= seat < loaded.num_players:
-            seats = ", ".join(f"{p} = {name}" for p, name in enumerate(names))
-            fail(f"--seat {seat} is out of range for {loaded.slug}: choose one of {seats}")
+
+        def levels() -> list[str]:
+            module = lazy_bots()
+            return [*module.LEVELS, *module.REFERENCE_BOTS]
+
+        # typer ships its own click, so the source is told by name, not by click's enum
+        given = {name for name in ("vs", "seat") if getattr(ctx.get_parameter_source(name), "name", "") == "COMMANDLINE"}
+        if load is not None:  # the record says who plays whom; the flags, when given, must agree
+            vs_given, seat_given = (vs if "vs" in given else None), (seat if "seat" in given else None)
+            levels_by_seat, seat = seats_from_record(record, load, names, levels, vs_given, seat_given)
+        else:
+            levels_by_seat, seat = flag_seats(loaded.num_players, names, levels, vs, seat)
+        if save is not None and not force:
+            check_overwrite(save, load, input if _stdin_is_terminal() else None)
         seed = fresh_seed() if seed is None else seed
         bots: dict[int, tuple[str, Callable[[Any], str]]] = {}
-        if vs != "human":
-            module = lazy_bots()
-            levels = module.LEVELS + module.REFERENCE_BOTS
-            if vs not in levels:
-                fail(f"unknown opponent {vs!r}; valid opponents: human, {', '.join(levels)}")
-            for player in range(loaded.num_players):
-                if player != seat:
-                    bots[player] = (vs, module.level_bot(vs, loaded, seed=seed + 1 + player).choose)
+        for player, level in levels_by_seat.items():
+            bots[player] = (level, lazy_bots().level_bot(level, loaded, seed=seed + 1 + player).choose)
         state = saved_states[-1] if saved_states else initial_state(loaded, position, seed)
         players = [bots[p][0] if p in bots else "human" for p in range(loaded.num_players)]
         if load is None:
@@ -373,9 +391,9 @@ def list_games() -> None:
             specs = {spec.name: spec for spec in getattr(loaded, "option_specs", ())}
             lines = []
             for name, default in loaded.options.items():
-                allowed = getattr(specs.get(name), "allowed", "")
+                allowed = allowed_text(specs.get(name))
                 lines.append(f"{name}={default}" + (f": {allowed}" if allowed else ""))
-            table.add_row(slug, loaded.title, str(loaded.num_players), "\n".join(lines) or "-")
+            table.add_row(slug, loaded.title, player_counts(loaded), "\n".join(lines) or "-")
         stdout_console().print(table)
 
 

@@ -7,15 +7,18 @@ and ``undo`` just cuts it back.
 from __future__ import annotations
 
 import random
+import shlex
 import sys
 from typing import Any, Callable
 
 from rich.console import Console
+from rich.control import Control, ControlType
+from rich.segment import Segment
 
 from abstracta.cli.common import INTERRUPTED, clip_echo, say
 from abstracta.cli.render import Renderer
 from abstracta.core.api import State
-from abstracta.core.errors import CHANCE, IllegalMove
+from abstracta.core.errors import CHANCE, IllegalMove, without_position
 
 QUIT_WORDS = ("quit", "exit", "q")
 
@@ -83,7 +86,7 @@ class TerminalGame:
             if state.over:
                 self.show_board()
                 self.announce_result()
-                self.changed("normal")
+                self.changed()  # the record takes how it ended from the state (normal, turn limit...)
                 return 0
             if state.player == CHANCE:
                 self.advance(self.roll(state))
@@ -124,7 +127,7 @@ class TerminalGame:
         self.say(f"• {line}", style)
 
     def human_turn(self) -> bool:
-        """Prompt until a move is played (True) or the player quits (False)."""
+        """Prompt until a move is played or undone to another player (True), or the player quits (False)."""
         if not self.hand_over():
             return False
         self.show_board()
@@ -158,12 +161,17 @@ class TerminalGame:
                 self.say(self.seen(state).notation())
             elif word == "undo":
                 if self.undo():
+                    if self.state.player != state.player:  # another player decides now: the hand-over first
+                        return True
                     self.show_board(self.seen(self.state).last_effects())
             else:
+                seen = self.seen(state)
                 try:
-                    self.seen(state).play(text)  # not in moves(), so this raises IllegalMove saying why
+                    seen.play(text)  # not in moves(), so this raises IllegalMove saying why
                 except IllegalMove as error:
-                    self.say(clip_echo(str(error), text), "red")
+                    # the reason, not the position: a view left in the scrollback outlives the hand-over
+                    why = without_position(without_position(str(error), seen.notation()), state.notation())
+                    self.say(clip_echo(why, text), "red")
                     self.say("Type 'moves' for the legal moves, 'help' for commands.", "dim")
 
     def hand_over(self) -> bool:
@@ -175,13 +183,13 @@ class TerminalGame:
         if not self.hotseat or state.game.perfect_information or state.player == self.screen_holder:
             return True
         if self.screen_holder is not None:
-            self.console.clear()
+            self.clear_screen()
             name = self.renderer.actor(state)
             if self.prompt(f"Pass the screen to {name} and press Enter (the board stays hidden until then) ") is None:
                 self.say("")
                 self.leave(state, "End of input: game")
                 return False
-            self.console.clear()
+            self.clear_screen()
             if self.last_human_play is not None:  # what the previous player did, as this player may see it
                 before, move, after = self.last_human_play
                 watcher = state.player
@@ -189,6 +197,11 @@ class TerminalGame:
                 self.say(f"• {shown}")
         self.screen_holder = state.player
         return True
+
+    def clear_screen(self) -> None:
+        """Clear the screen and the scrollback: scrolling up must not show the last player's pieces."""
+        self.console.clear()
+        self.console.control(SCROLLBACK_CLEAR)
 
     def undo(self) -> bool:
         """Back to the previous decision (skipping chance nodes); False when there is none."""
@@ -226,14 +239,33 @@ class TerminalGame:
         return state.view(self.perspective(state) if viewer == -1 else viewer)
 
     def leave(self, state: State, what: str = "Game") -> None:
-        """Say where the game was left and how to continue it, unless the position would reveal hidden pieces."""
+        """Say where the game was left and the command that continues it, unless that would reveal hidden pieces."""
         if self.saved_to:
-            self.say(f"{what} left after {len(self.moves)} plies; continue it with --load {self.saved_to}")
-        elif state.game.perfect_information or self.hotseat:
+            command = f"abstracta play {state.game.slug} --load {shlex.quote(self.saved_to)}"
+            self.say(f"{what} left after {len(self.moves)} plies; continue it with: {command}")
+        elif state.game.perfect_information:
             self.say(f"{what} left at " + state.notation())
-            self.say("Continue it with --position " + repr(state.notation()))
+            self.say(f"Continue it with: {self.play_command()} --position {shlex.quote(state.notation())}")
+        elif self.hotseat:  # the position holds every seat's hidden pieces, and a player is at the screen
+            self.say(f"{what} left after {len(self.moves)} plies. Its position is not printed, as it shows every"
+                     " hidden piece; to be able to continue such a game, play it with --save FILE.")
         else:
             self.say(f"{what} left at {self.seen(state).notation()} (your view; the bot's hidden pieces stay hidden)")
+
+    def play_command(self) -> str:
+        """``abstracta play`` with this game's options and opponents: with ``--position``, it continues the game."""
+        game = self.state.game
+        defaults = type(game)().options
+        words = ["abstracta", "play", game.slug]
+        for key, value in game.options.items():
+            if value != defaults.get(key) or type(value) is not type(defaults.get(key)):
+                text = "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+                words += ["-o", f"{key}={text}"]
+        levels = {label for label, _ in self.bots.values()}
+        humans = [p for p in range(game.num_players) if p not in self.bots]
+        if len(levels) == 1 and len(humans) == 1:  # what --vs and --seat can say
+            words += ["--vs", levels.pop(), "--seat", str(humans[0])]
+        return " ".join(shlex.quote(word) for word in words)
 
     # -- output -----------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
@@ -289,6 +321,11 @@ class TerminalGame:
             else:
                 line += " - you lose."
         self.say(line, "bold")
+
+
+SCROLLBACK_CLEAR = Control()
+SCROLLBACK_CLEAR.segment = Segment("\x1b[3J", None, [(ControlType.CLEAR,)])
+"""Erase the terminal's scrollback (xterm's ``CSI 3 J``); written, like rich's clear, only to a terminal."""
 
 
 def moves_line(moves: list[str]) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from abstracta.cli.common import fail, say
+from abstracta.cli.common import clip, fail, say
 from abstracta.core.api import Game, State
 from abstracta.core.records import Record, RecordError, player_record, read_file, replay, write_file
 
@@ -46,6 +46,110 @@ def load_for_play(path: str) -> tuple[Record, list[State]]:
                  " which holds the hidden pieces and is missing")  # fmt: skip
         record = read_file(secret)[0]
     return record, replay(record)
+
+
+HUMAN = "human"
+"""The ``Players`` entry of a seat a person played; the others name a bot level."""
+
+
+def seats_from_record(record: Record, path: str, names: list[str], levels: Callable[[], Sequence[str]],
+                      vs: str | None, seat: int | None) -> tuple[dict[int, str], int]:  # fmt: skip
+    """Who plays whom in the game ``record`` continues: the bot level of each bot seat, and your seat.
+
+    ``--vs`` and ``--seat`` may repeat what the record's ``Players`` say, never change it: a game
+    saved against ``hard`` from seat 1 goes on against ``hard`` from seat 1. ``names`` are the
+    seats' names, ``levels()`` the bot levels this version knows. A record without ``Players``
+    (written by hand) leaves the choice to the flags, as for a new game.
+    """
+    players = record.players
+    if not players:
+        return flag_seats(len(names), names, levels, vs, seat)
+    if len(players) != len(names):
+        fail(f"{path}: [Players] names {len(players)} seats, but the game has {len(names)}")
+    unknown = [p for p in dict.fromkeys(players) if p != HUMAN and p not in levels()]
+    if unknown:
+        fail(f"{path}: [Players] names {clip(unknown[0])!r}, neither human nor a bot level"
+             f" ({', '.join(levels())})")  # fmt: skip
+    humans = [p for p, player in enumerate(players) if player == HUMAN]
+    bots = {p: player for p, player in enumerate(players) if player != HUMAN}
+    saved_as = ", ".join(f"{name}: {'you' if bots and p in humans else players[p]}" for p, name in enumerate(names))
+    keep = "leave out --vs and --seat to continue it as it was saved"
+    if not humans:
+        fail(f"{path} was played by bots alone ({saved_as}): no seat is yours to continue; step through it with"
+             f" abstracta replay {path}")  # fmt: skip
+    if bots and len(humans) > 1:
+        fail(f"{path} seats several people and bots ({saved_as}); the terminal plays one person against bots,"
+             " or everyone hotseat")  # fmt: skip
+    if vs is not None and (vs != HUMAN if not bots else any(level != vs for level in bots.values())):
+        was = "hotseat" if not bots else "against " + ", ".join(dict.fromkeys(bots.values()))
+        fail(f"--vs {clip(vs)} contradicts {path}, a game {was} ({saved_as}); {keep}")
+    if seat is not None:
+        check_seat(seat, names)
+        if seat not in humans:
+            fail(f"--seat {seat} contradicts {path}: {names[seat]} is played by {players[seat]}"
+                 f" ({saved_as}); {keep}")  # fmt: skip
+    return bots, humans[0] if bots else 0
+
+
+def flag_seats(num_players: int, names: list[str], levels: Callable[[], Sequence[str]], vs: str | None,
+               seat: int | None) -> tuple[dict[int, str], int]:  # fmt: skip
+    """The bot level of each bot seat and your seat for a new game: ``--vs`` plays every seat but ``--seat``."""
+    seat = 0 if seat is None else seat
+    check_seat(seat, names)
+    vs = HUMAN if vs is None else vs
+    if vs == HUMAN:
+        return {}, seat
+    if vs not in levels():
+        fail(f"unknown opponent {clip(vs)!r}; valid opponents: human, {', '.join(levels())}")
+    return {p: vs for p in range(num_players) if p != seat}, seat
+
+
+def check_seat(seat: int, names: list[str]) -> None:
+    if not 0 <= seat < len(names):
+        seats = ", ".join(f"{p} = {name}" for p, name in enumerate(names))
+        fail(f"--seat {seat} is out of range: choose one of {seats}")
+
+
+def check_overwrite(path: str, continuing: str | None, ask: Callable[[str], str] | None) -> None:
+    """Refuse to let ``--save`` replace a file that holds something else than the game being continued.
+
+    ``continuing`` is the ``--load`` file (saving over it is the point); ``ask`` reads a yes or no
+    from the person at the terminal, ``None`` when nobody can answer (piped input): then refuse.
+    """
+    target = Path(path)
+    if continuing is not None and Path(continuing).resolve() == target.resolve():
+        return
+    try:
+        if not target.exists() or (target.is_file() and target.stat().st_size == 0):
+            return
+    except OSError:
+        return  # writing will say what is wrong
+    if target.is_dir():
+        fail(f"--save {path}: it is a folder; give a file name")
+    what = describe_file(target)
+    if ask is not None:
+        try:
+            answer = ask(f"{path} holds {what}. Replace it with this game? [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if answer.strip().lower() in ("y", "yes"):
+            return
+        fail(f"not replacing {path}; give --save another file name")
+    fail(f"--save {path}: the file holds {what}; give another file name, continue that game with --load {path},"
+         " or add --force to replace it")  # fmt: skip
+
+
+def describe_file(path: Path) -> str:
+    """What a file about to be replaced holds, in a few words."""
+    try:
+        records = read_file(path)
+    except ValueError:  # a RecordError, or bytes that are not UTF-8
+        return "something other than a game record"
+    first = records[0]
+    plies = f"{len(first.moves)} pl{'y' if len(first.moves) == 1 else 'ies'}"
+    state = f"finished {first.result}" if first.result != "*" else "unfinished"
+    many = f" (and {len(records) - 1} more)" if len(records) > 1 else ""
+    return f"a game of {first.game}{many}, {state} after {plies}"
 
 
 class RecordSaver:

@@ -79,7 +79,8 @@ def play_simulated(task: SimulationTask, game: Any = None) -> SimulatedGame | No
         move = sample_chance(state, rng) if player == CHANCE else bots[player].choose(state.view(player))
         state = state.play(move)
         moves.append(move)
-    record = GameRecord(task.index, start_seed, tuple(state.returns()), len(moves), tuple(state.scores()))
+    record = GameRecord(task.index, start_seed, tuple(state.returns()), len(moves), tuple(state.scores()),
+                        state.termination() or "normal")  # fmt: skip
     return SimulatedGame(record, tuple(moves))
 
 
@@ -155,7 +156,7 @@ def simulate(
     csv_file: Annotated[
         Optional[Path],
         typer.Option("--csv", metavar="FILE", show_default=False,
-                     help="Write every game as CSV (a row a game: index, start seed, plies, then return and score per seat)."),
+                     help="Write every game as CSV (a row a game: index, start seed, plies, termination, then return and score per seat)."),
     ] = None,
     json_file: Annotated[
         Optional[Path],
@@ -210,7 +211,7 @@ def simulate(
             require_matplotlib()
         if ray_address is not None:
             check_ray(workers)
-        from abstracta.bots.match import MatchResult
+        from abstracta.bots.match import MatchResult, termination_counts
         from abstracta.bots.tournament import default_workers
 
         seed = fresh_seed() if seed is None else seed
@@ -243,7 +244,7 @@ def simulate(
         if interrupted:
             say(stderr_console(), f"interrupted: {len(played)} of {games} games finished", "yellow")
         seat_names = renderer_for(loaded.slug).player_names(loaded)
-        print_simulation(console, loaded, result, names, seat_names, took)
+        print_simulation(console, loaded, result, names, seat_names, took, termination_counts(d.record for d in played))
         if recorder is not None:
             recorder.finish(played)
             say(console, f"wrote {records_file}")
@@ -268,8 +269,9 @@ SIMULATE_COLUMNS = ("wins", "win %", "95% CI", "return", "score")
 """Short headers so that the widest table (four seats, old-hard, 100.0-100.0%) fits 80 columns."""
 
 
-def print_simulation(console: Any, game: Any, result: Any, names: list[str], seat_names: list[str], took: float) -> None:
-    """The per-seat table, then draws, length and the first seat's advantage."""
+def print_simulation(console: Any, game: Any, result: Any, names: list[str], seat_names: list[str], took: float,
+                     endings: dict[str, int] | None = None) -> None:  # fmt: skip
+    """The per-seat table, then draws, length, how the games ended and the first seat's advantage."""
     from rich.table import Table
 
     table = Table()
@@ -284,6 +286,8 @@ def print_simulation(console: Any, game: Any, result: Any, names: list[str], sea
     say(console, "return: mean of 1 win, -1 loss; score: mean of the game's own count")
     say(console, f"draws: {result.draws}   shared first places: {result.shared_firsts}"
                  f"   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")  # fmt: skip
+    if endings:
+        say(console, "ended by: " + ", ".join(f"{word} {count}" for word, count in endings.items()))
     # First-seat advantage, the balance figure designers ask for first: seat 0 against a fair share.
     fair = 1 / result.num_players
     say(console, f"first seat ({seat_names[0]}): win rate {result.win_rate_interval(0)[0]:.1%} against a fair {fair:.1%}")
@@ -306,6 +310,8 @@ def first_seat_lead(game: Any, result: Any) -> tuple[float, float]:
 
 def simulation_json(game: Any, names: list[str], seed: int, planned: int, result: Any, played: list[SimulatedGame],
                     interrupted: bool) -> dict[str, Any]:  # fmt: skip
+    from abstracta.bots.match import termination_counts
+
     seats = []
     for p in range(result.num_players):
         rate, low, high = result.win_rate_interval(p)
@@ -316,19 +322,22 @@ def simulation_json(game: Any, names: list[str], seed: int, planned: int, result
         "games_planned": planned, "games_played": result.games, "interrupted": interrupted,
         "draws": result.draws, "shared_firsts": result.shared_firsts, "mean_length": result.mean_length,
         "lower_score_wins": game.lower_score_wins, "seats": seats,
+        "terminations": termination_counts(d.record for d in played),
         "games": [{"index": d.record.index, "start_seed": d.record.start_seed, "plies": d.record.plies,
-                   "returns": list(d.record.returns), "scores": list(d.record.scores)} for d in played],
+                   "termination": d.record.termination, "returns": list(d.record.returns),
+                   "scores": list(d.record.scores)} for d in played],
     }  # fmt: skip
 
 
 def write_csv(path: Path, played: list[SimulatedGame], seats: int) -> None:
     def fill(handle: Any) -> None:
         writer = csv.writer(handle)
-        writer.writerow(["index", "start_seed", "plies", *(f"{k}_{p}" for p in range(seats) for k in ("return", "score"))])
+        writer.writerow(["index", "start_seed", "plies", "termination",
+                         *(f"{k}_{p}" for p in range(seats) for k in ("return", "score"))])  # fmt: skip
         for done in played:
             r = done.record
             cells = [value for p in range(seats) for value in (r.returns[p], r.scores[p] if p < len(r.scores) else "")]
-            writer.writerow([r.index, r.start_seed, r.plies, *cells])
+            writer.writerow([r.index, r.start_seed, r.plies, r.termination, *cells])
 
     _write(path, fill)
 
@@ -347,12 +356,11 @@ class RecordsWriter:
 
     def record(self, done: SimulatedGame) -> Any:
         from abstracta.cli.records import today
-        from abstracta.core.records import Record
+        from abstracta.core.records import Record, result_text
 
         r = done.record
-        result = "/".join(f"{value:g}" for value in r.returns)
         return Record(self.game.slug, dict(self.game.options), list(done.moves), seed=r.start_seed,
-                      players=list(self.levels), date=today(), result=result, termination="normal",
+                      players=list(self.levels), date=today(), result=result_text(r.returns), termination=r.termination,
                       extra={"Round": str(r.index + 1)})  # fmt: skip
 
     def add(self, done: SimulatedGame) -> None:

@@ -159,6 +159,7 @@ def tournament(
                 fail(f"cannot write {path}: the folder {path.resolve().parent} does not exist")
         if ray_address is not None:
             check_ray(workers)
+        from abstracta.bots.match import termination_counts
         from abstracta.bots.tournament import default_workers, seat_arrangements, run_tournament
 
         seed = fresh_seed() if seed is None else seed
@@ -186,6 +187,9 @@ def tournament(
             say(stderr_console(), f"interrupted: {len(result.games)} of {result.planned} games finished", "yellow")
         print_tables(console, result)
         say(console, f"games: {len(result.games)}   mean length: {_mean_length(result):.1f} plies   time: {took:.1f}s")
+        endings = termination_counts(result.games)
+        if endings:
+            say(console, "ended by: " + ", ".join(f"{word} {count}" for word, count in endings.items()))
         if json_file is not None:
             _write(json_file, lambda handle: json.dump(result.to_json(), handle, indent=1))
             say(console, f"wrote {json_file}")
@@ -229,7 +233,7 @@ def print_tables(console, result: TournamentResult) -> None:
 def write_csv(path: Path, result: TournamentResult) -> None:
     """Every game to ``path``; the pair table and the ratings to the ``-pairs`` and ``-ratings`` siblings."""
     seats = len(result.games[0].seats) if result.games else 0
-    header = ["pair", "a", "b", "index", "start_seed", "plies", "score_a", "winner"]
+    header = ["pair", "a", "b", "index", "start_seed", "plies", "score_a", "winner", "termination"]
     for p in range(seats):
         header += [f"bot_{p}", f"seed_{p}", f"return_{p}", f"score_{p}"]
 
@@ -237,7 +241,7 @@ def write_csv(path: Path, result: TournamentResult) -> None:
         writer = csv.writer(handle)
         writer.writerow(header)
         for g in result.games:
-            row = [g.pair, g.a, g.b, g.index, g.start_seed, g.plies, g.score, g.winner or "draw"]
+            row = [g.pair, g.a, g.b, g.index, g.start_seed, g.plies, g.score, g.winner or "draw", g.termination]
             for p in range(seats):
                 row += [g.seats[p], g.bot_seeds[p], g.returns[p], g.scores[p] if p < len(g.scores) else ""]
             writer.writerow(row)
@@ -263,14 +267,14 @@ def write_csv(path: Path, result: TournamentResult) -> None:
 def write_records(path: Path, game, result: TournamentResult) -> None:
     """Every game as a record: the seats' bots as players, the pair and game index as extra tags."""
     from abstracta.cli.records import today
-    from abstracta.core.records import Record, write_file
+    from abstracta.core.records import Record, result_text, write_file
 
     records = []
     for g in result.games:
         record = Record(game.slug, dict(game.options), list(g.moves), seed=g.start_seed, players=list(g.seats),
                         date=today(), extra={"Pair": f"{g.a} vs {g.b}", "Round": str(g.index + 1)})  # fmt: skip
-        record.result = "/".join(f"{value:g}" for value in g.returns)
-        record.termination = "normal"
+        record.result = result_text(g.returns)
+        record.termination = g.termination
         records.append(record)
     try:
         write_file(path, records)

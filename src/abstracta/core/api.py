@@ -155,6 +155,15 @@ class State:
         """
         return move
 
+    def termination(self) -> str | None:
+        """Why the game ended, in a word, for records and simulations; ``None`` while it goes on.
+
+        ``"normal"``: the rules ended it (a win, or a draw the rules call). A game whose options
+        can cut it off (``max_turns``, ``max_plies``) says ``"turn limit"`` for such an end, and a
+        game may name its own ends (Laser Chess ``"repetition"``, Quin ``"quiet turns"``).
+        """
+        return "normal" if self.over else None
+
     # -- values ------------------------------------------------------------
     def __repr__(self) -> str:
         return f"State({self.notation()!r})"

@@ -6,6 +6,8 @@ standard library can still catch them.
 
 from __future__ import annotations
 
+import re
+
 CHANCE = -1
 """``state.player`` at a chance node: the next step is a random event."""
 
@@ -16,6 +18,22 @@ class IllegalMove(ValueError):
     The message quotes the move and says why it was refused; the state that
     raised is unchanged (states are values).
     """
+
+
+def without_position(message: str, notation: str) -> str:
+    """An ``IllegalMove`` message without the position ``notation`` it quotes (the games name the
+    position a move was refused in): for readers who must not see it, such as a player of a game
+    with hidden pieces.
+
+    >>> without_position("illegal move 'x9' in 6/6 b 5: no such square", "6/6 b 5")
+    "illegal move 'x9': no such square"
+    >>> without_position("illegal move 'x9' in the view 6/6 b 5: not yours", "6/6 b 5")
+    "illegal move 'x9': not yours"
+    """
+    if not notation:
+        return message
+    message = re.sub(r" in (?:the \w+ )?" + re.escape(notation), "", message)
+    return message.replace(notation, "the position")
 
 
 class NotationError(ValueError):

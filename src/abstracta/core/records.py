@@ -21,8 +21,9 @@ The text form, one or many games to a file, games separated by a blank line::
 Tags: ``Game`` (slug), ``Options`` (JSON), ``Seed`` (given to ``game.start``) or ``Position``
 (a start position in the game's notation), ``Players`` (one name or bot level per seat,
 comma-separated), ``Date``, ``Result`` (each player's return, ``/``-separated, or ``*`` while
-unfinished), ``Termination`` (``normal``, ``unfinished``, ``interrupted``...), and for a
-player's record ``View`` (the seat). Each ply is one line ``N. move``: a move may hold spaces
+unfinished), ``Termination`` (how it ended: ``normal``, ``turn limit``, ``repetition``,
+``resigned``, ``time``... or ``unfinished``, ``interrupted``), and for a player's record ``View``
+(the seat). Each ply is one line ``N. move``: a move may hold spaces
 (Quin, Desfases), never a line break.
 
 A player's record (games with hidden pieces, Quin) holds only what that seat saw: the other
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import NotationError
+from abstracta.core.errors import NotationError, without_position
 
 TAG_ORDER = ("Game", "Options", "Seed", "Position", "Players", "Date", "Result", "Termination", "View")
 _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
@@ -100,10 +101,14 @@ class Record:
         return game.start(seed=self.seed)
 
     def finish(self, state: State, termination: str | None = None) -> None:
-        """Set ``result`` and ``termination`` from the last state (``*`` and ``unfinished`` while it goes on)."""
+        """Set ``result`` and ``termination`` from the last state (``*`` and ``unfinished`` while it goes on).
+
+        A finished game's termination is the state's own (``state.termination()``: ``normal``,
+        ``turn limit``...), unless ``termination`` says otherwise.
+        """
         if state.over:
-            self.result = "/".join(f"{value:g}" for value in state.returns())
-            self.termination = termination or "normal"
+            self.result = result_text(state.returns())
+            self.termination = termination or state.termination() or "normal"
         else:
             self.result = "*"
             self.termination = termination or "unfinished"
@@ -168,15 +173,60 @@ class Record:
 
 
 # -- replay and check ------------------------------------------------------------------
+OFF_THE_BOARD = frozenset({"resigned", "resignation", "time", "draw agreed", "agreement", "abandoned"})
+"""Terminations that end a game the moves did not finish, with a result the moves cannot show."""
+
+
+def result_text(returns: Iterable[float]) -> str:
+    """The ``Result`` of a finished game: each player's return, ``/``-separated (``1/-1``, ``0.5/0.5/-1/-1``)."""
+    return "/".join(f"{value:g}" for value in returns)
+
+
 def replay(record: Record, game: Game | None = None) -> list[State]:
-    """Every state of the game, the start first; a ``RecordError`` names the first move the rules refuse.
+    """Every state of the game, the start first; a ``RecordError`` names the first move the rules
+    refuse, or a ``Result`` that the moves contradict (see :func:`check_result`).
 
     A player's record (``view`` set) is not replayed by the rules: its positions are the views
     it holds, each checked to read as the game's notation.
     """
     game = game or record.load_game()
-    if record.view is not None:
-        return _views(record, game)
+    states = _views(record, game) if record.view is not None else _play(record, game)
+    check_result(record, states[-1])
+    return states
+
+
+def check_result(record: Record, last: State) -> None:
+    """Refuse a ``Result`` that the moves contradict, with a ``RecordError`` naming both.
+
+    A game the moves finish must carry their result; one they leave unfinished carries ``*``,
+    unless its termination ended it off the board (resigned, time, a draw agreed), whose result
+    the moves cannot show: then it must at least give one return per player.
+    """
+    plies = f"{len(record.moves)} pl{'y' if len(record.moves) == 1 else 'ies'}"
+    claimed = record.result.strip()
+    if last.over:
+        actual = result_text(last.returns())
+        if claimed != actual:
+            raise RecordError(f"the record's Result {_short(claimed)!r} does not match its moves: after {plies}"
+                              f" the game is over with {actual} ({last.termination() or 'normal'})")
+        return
+    if claimed == "*":
+        return
+    if record.termination not in OFF_THE_BOARD:
+        raise RecordError(f"the record's Result {_short(claimed)!r} does not match its moves: after {plies} the game"
+                          f" is not over, and Termination {_short(record.termination)!r} does not end it off the board")
+    values = claimed.split("/")
+    try:
+        [float(value) for value in values]
+    except ValueError:
+        values = []
+    if len(values) != last.game.num_players:
+        raise RecordError(f"the record's Result {_short(claimed)!r} must give one return per player"
+                          f" ({last.game.num_players}), '/'-separated")
+
+
+def _play(record: Record, game: Game) -> list[State]:
+    """The states the record's moves lead through, checked by the rules."""
     state = record.start_state(game)
     states = [state]
     for ply, move in enumerate(record.moves, 1):
@@ -185,7 +235,10 @@ def replay(record: Record, game: Game | None = None) -> list[State]:
         try:
             state = state.play(move)
         except ValueError as error:
-            raise RecordError(f"ply {ply}: {error}", ply) from None
+            reason = str(error)
+            if not game.perfect_information:  # the refused position holds every hidden piece: name the reason only
+                reason = without_position(reason, state.notation())
+            raise RecordError(f"ply {ply}: {reason}", ply) from None
         states.append(state)
     return states
 
@@ -206,7 +259,7 @@ def player_record(full: Record, viewer: int, states: list[State] | None = None) 
     """What seat ``viewer`` saw of the full record ``full``: the start as its view, the other seats'
     moves in their public form, its view after each ply, and no seed (the seed would deal the
     hidden pieces again). ``states`` are ``replay(full)`` when the caller has them already."""
-    states = states if states is not None else replay(full)
+    states = states if states is not None else _play(full, full.load_game())
     record = Record(
         full.game, dict(full.options), position=states[0].view(viewer).notation(), players=list(full.players),
         date=full.date, result=full.result, termination=full.termination, view=viewer,

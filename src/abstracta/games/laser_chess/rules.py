@@ -281,6 +281,11 @@ class LaserChessState(State):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == BLUE else [-1.0, 1.0]
 
+    def termination(self) -> str | None:
+        if self.over and self.winner is None:
+            return "repetition" if self.draw_claimed else "turn limit"  # a claim, else the max_plies limit
+        return super().termination()
+
     def scores(self) -> list[int]:
         counts = [0, 0]
         for code in self.board:

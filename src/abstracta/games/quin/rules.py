@@ -255,6 +255,9 @@ class QuinState(State):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
+    def termination(self) -> str | None:
+        return end_word(self.end) if self.over else None
+
     def scores(self) -> list[int]:
         """Pieces in each player's Zero G: North's removed pieces, then South's (§8)."""
         return [sum(self.removed[1]), sum(self.removed[0])]
@@ -827,6 +830,11 @@ def new_state(
         state.seat = SEATS[side]
     state._effects = effects
     return state
+
+
+def end_word(end: str | None) -> str:
+    """A game end reason of :func:`judge` as a record's termination word."""
+    return {DRAW_TURNS: "turn limit", DRAW_QUIET: "quiet turns"}.get(end or "", "normal")
 
 
 def judge(

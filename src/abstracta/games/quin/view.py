@@ -30,7 +30,7 @@ from abstracta.games.quin.explain import explain
 from abstracta.games.quin.board import CENTRE, GATEWAYS, NUM_SQUARES, SQUARE_NAMES
 from abstracta.games.quin.notation import SEATS, hidden_code
 from abstracta.games.quin.pieces import AL, LIGHT, PIECE_COUNTS, REVEALED, code
-from abstracta.games.quin.rules import PLAY, SETUP, judge, new_state, public_move
+from abstracta.games.quin.rules import PLAY, SETUP, end_word, judge, new_state, public_move
 
 
 class QuinView(State):
@@ -120,6 +120,9 @@ class QuinView(State):
         if self.winner is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def termination(self) -> str | None:
+        return end_word(self.end) if self.over else None
 
     def scores(self) -> list[int]:
         return [sum(self.removed[1]), sum(self.removed[0])]

@@ -248,6 +248,11 @@ class ReflecState(State):
             return [0.0] * self.game.players
         return [1.0 if p == winner else -1.0 for p in range(self.game.players)]
 
+    def termination(self) -> str | None:
+        if self.over and self.winner is None:
+            return "turn limit"  # the only draw: max_turns reached
+        return super().termination()
+
     def scores(self) -> list[int]:
         destroyed = self.destroyed
         return [sum(1 for y in suits if not destroyed >> y & 1) for suits in self.game.player_suits]

@@ -145,6 +145,11 @@ class StrategicReserveState(State):
             return [-1.0, 1.0]
         return [0.0, 0.0]
 
+    def termination(self) -> str | None:
+        if self.over and self.red_reserve and self.blue_reserve:
+            return "turn limit"  # both reserves left: only the max_turns placement limit ends it so
+        return super().termination()
+
     def scores(self) -> list[int]:
         return [self.red_reserve, self.blue_reserve]
 
