@@ -44,6 +44,15 @@ def test_a_long_move_or_option_is_cut_to_80_characters_in_the_error(client):
     assert response.status_code == 400 and "q" * 81 not in response.text
 
 
+def test_a_huge_stale_ply_is_cut_to_80_characters_in_the_409(client):
+    game_id, tokens = two_humans(client)
+    move = view_of(client, game_id, tokens["0"])["moves"][0]
+    ply = int("7" * 4000)
+    response = client.post(f"/api/games/{game_id}/moves", json={"move": move, "ply": ply}, headers=auth(tokens["0"]))
+    assert response.status_code == 409 and "stale" in response.json()["error"]
+    assert "7" * 81 not in response.text and len(response.json()["error"]) < 200
+
+
 def test_a_binary_frame_closes_with_1003_and_the_server_keeps_serving(client):
     game_id, tokens = two_humans(client)
     with client.websocket_connect(f"/ws/games/{game_id}") as socket:

@@ -457,7 +457,7 @@ class GameService:
         if state.over or live.ended:
             raise ApiError(409, f"game {live.id} is over; no more moves")
         if ply is not None and ply != len(live.moves):
-            raise ApiError(409, f"stale move: it was sent for ply {ply}, but the game is at ply {len(live.moves)}")
+            raise ApiError(409, f"stale move: it was sent for ply {clip(ply)}, but the game is at ply {len(live.moves)}")
         if state.player != player:
             raise ApiError(409, f"it is not your turn: player {state.player} ({state.seat}) is to move")
         if move not in state.moves():
