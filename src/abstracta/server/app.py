@@ -35,7 +35,7 @@ from abstracta.server.catalog import catalog, setup_info
 from abstracta.server import analysis, controls
 from abstracta.server.hub import Hub, Watcher, view_text
 from abstracta.server.records import game_record, record_filename, record_headers, record_text
-from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game
+from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game, unavailable
 from abstracta.server.store import Store, StoreUnavailable
 
 log = logging.getLogger("abstracta.server")
@@ -283,6 +283,11 @@ def create_app(
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
         return JSONResponse({"error": error.message}, status_code=error.status, headers=error.headers)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
+        refused = unavailable(error)  # a read that failed (the lobby's list): no driver detail to the client
+        return JSONResponse({"error": refused.message}, status_code=503, headers=refused.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
