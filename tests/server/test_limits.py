@@ -66,6 +66,24 @@ def test_a_binary_frame_closes_with_1003_and_the_server_keeps_serving(client):
         assert socket.receive_json()["id"] == game_id
 
 
+def test_a_1_mb_frame_closes_with_1009_and_a_short_one_is_welcome(client):
+    game_id, _ = two_humans(client)
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        socket.receive_json()
+        socket.send_text("x" * 1_000_000)
+        deadline = time.monotonic() + 10  # the server lets the socket go (old servers kept it and read on)
+        while client.app.state.hub.watching(game_id):
+            assert time.monotonic() < deadline, "the socket that sent 1 MB is still watching"
+            time.sleep(0.02)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1009
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        socket.send_text("x" * 1000)
+        assert socket.receive_json()["id"] == game_id
+    assert client.get("/healthz").json() == {"ok": True}
+
+
 def test_a_game_takes_at_most_its_cap_of_sockets(client):
     game_id, _ = two_humans(client)
     from contextlib import ExitStack

@@ -414,6 +414,7 @@ def serve(
         import uvicorn
 
         from abstracta.server import create_app, default_database_url
+        from abstracta.server.app import MAX_FRAME
 
         url = db or default_database_url()
         try:
@@ -429,7 +430,7 @@ def serve(
         console = stdout_console()
         say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
         say(console, f"API description at {address}openapi.json   database: {url}   Ctrl-C stops.")
-        server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+        server = uvicorn.Server(uvicorn.Config(application, log_level="warning", ws_max_size=MAX_FRAME))
         server.run(sockets=[listener])
 
 

@@ -43,6 +43,10 @@ log = logging.getLogger("abstracta.server")
 WEB_DIR = Path(str(resources.files("abstracta") / "web"))
 MAX_BODY = 64 * 1024
 """Largest request body accepted, in bytes; a move or a game's options are a few hundred."""
+MAX_FRAME = 64 * 1024
+"""Largest WebSocket frame accepted, in bytes: clients send only short pings. ``abstracta serve`` gives it
+to uvicorn (``ws_max_size``, whose default is 16 MiB), which closes the socket with 1009 past it; the
+app checks it again for servers that do not."""
 MAX_WATCHERS = 64
 """Most WebSocket connections one game accepts at once."""
 SECURITY_HEADERS = [
@@ -490,6 +494,9 @@ def create_app(
                     break
                 if message.get("bytes") is not None:  # only text pings are expected
                     await websocket.close(code=1003, reason="binary frames are not accepted")
+                    break
+                if len(message.get("text") or "") > MAX_FRAME:
+                    await websocket.close(code=1009, reason=f"frames are at most {MAX_FRAME // 1024} KB")
                     break
                 # clients may ping; ignored
         except (WebSocketDisconnect, RuntimeError):  # the client left mid-send
