@@ -33,7 +33,7 @@ import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
 from abstracta.server import analysis, controls
-from abstracta.server.hub import Hub, Watcher, view_text
+from abstracta.server.hub import DROPPED, Hub, SocketLimits, Watcher, view_text
 from abstracta.server.records import game_record, record_filename, record_headers, record_text
 from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game, unavailable
 from abstracta.server.store import Store, StoreUnavailable
@@ -47,8 +47,6 @@ MAX_FRAME = 64 * 1024
 """Largest WebSocket frame accepted, in bytes: clients send only short pings. ``abstracta serve`` gives it
 to uvicorn (``ws_max_size``, whose default is 16 MiB), which closes the socket with 1009 past it; the
 app checks it again for servers that do not."""
-MAX_WATCHERS = 64
-"""Most WebSocket connections one game accepts at once."""
 SECURITY_HEADERS = [
     (b"content-security-policy",
      b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -244,19 +242,21 @@ def create_app(
     creation_limit: tuple[int, float] = (30, 60.0),
     idle_seconds: float = 600.0,
     sweep_seconds: float = 5.0,
+    socket_limits: SocketLimits | None = None,
     docs: bool = False,
 ) -> FastAPI:
     """The app over a store at ``db_url`` (default: SQLite in the user's data directory).
 
     ``bot_factory(level, game, seed)`` makes the bots (default :func:`abstracta.bots.level_bot`);
     they think in ``bot_workers`` processes (default: one per core) or on ``bot_executor``.
-    ``creation_limit`` is (games, seconds) per client address. ``docs`` serves Swagger UI at
+    ``creation_limit`` is (games, seconds) per client address; ``socket_limits`` caps the WebSockets
+    (default :class:`~abstracta.server.hub.SocketLimits`: a seat always gets one). ``docs`` serves Swagger UI at
     /docs and ReDoc at /redoc, whose pages load their scripts from a CDN: off by default.
     """
     store = Store(db_url, busy_timeout=busy_timeout)
     service = GameService(store, bot_factory=bot_factory, bot_pause=bot_pause, bot_workers=bot_workers,
                           bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
-    hub = Hub(service)
+    hub = Hub(service, socket_limits)
     service.keep = lambda game_id: hub.watching(game_id) > 0
     controls.watch_clocks(service)
     creations = RateLimit(*creation_limit)
@@ -473,14 +473,22 @@ def create_app(
             await websocket.send_json({"error": error.message})
             await websocket.close(code=4000 + error.status)
             return
-        watcher = Watcher(holder, asyncio.get_running_loop())
-        if not hub.join(game_id, watcher, limit=MAX_WATCHERS):
-            await websocket.send_json({"error": f"this game has {MAX_WATCHERS} watchers already; try again later"})
+        watcher = Watcher(holder, asyncio.get_running_loop(), websocket.client.host if websocket.client else "")
+        refused = hub.join(game_id, watcher)  # a seat always gets in; spectators are capped (hub.SocketLimits)
+        if refused is not None:
+            await websocket.send_json({"error": refused})
             await websocket.close(code=1013)  # try again later
             return
+
         async def push() -> None:
             while True:
-                await websocket.send_text(await watcher.queue.get())  # JSON text, serialised once by the hub
+                text = await watcher.queue.get()  # JSON text, serialised once by the hub
+                if text is DROPPED:  # 4409: the page does not reconnect, so two tabs cannot take turns
+                    await websocket.send_json({"error": "this seat is open in too many windows; this one "
+                                                        "stopped updating: reload it to take it back"})  # fmt: skip
+                    await websocket.close(code=4409)
+                    return
+                await websocket.send_text(text)
 
         pushing = None
         try:
