@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+import shutil
 import socket
 import subprocess
 import sys
@@ -98,3 +100,39 @@ def test_serve_closes_a_socket_that_sends_a_1_mb_frame_and_keeps_the_others(tmp_
                 move = json.load(response)["moves"][0]
             post_json(address + f"api/games/{created['id']}/moves", {"move": move}, seat)
             assert json.loads(player.recv(timeout=10))["ply"] == first["ply"] + 2  # the move and the roll
+
+
+def without_root_powers() -> list[str]:
+    """A command prefix under which file permissions hold for this process (root ignores them); skips if none."""
+    if os.geteuid() != 0:
+        return []
+    capsh = shutil.which("capsh")
+    if capsh is None:
+        pytest.skip("running as root without capsh: a read-only file stays writable")
+    return [capsh, "--drop=cap_dac_override,cap_dac_read_search", "--"]
+
+
+def test_serve_refuses_a_database_with_a_read_only_shm_file_in_one_line(tmp_path: Path):
+    """SQLite maps the -shm file; a read-only one used to leave a server that could not write (or died of
+    SIGBUS). Now it is refused at start, naming the file."""
+    from abstracta.server.store import Store
+
+    database = tmp_path / "games.db"
+    store = Store(f"sqlite:///{database}")
+    shm = database.with_name("games.db-shm")
+    kept = shm.read_bytes()  # SQLite removes it on the last close: put it back as a crash would leave it
+    store.close()
+    shm.write_bytes(kept)
+    shm.chmod(0o444)
+    prefix = without_root_powers()
+    command = [*SERVE, "--port", "0", "--db", f"sqlite:///{database}"]
+    if prefix:  # capsh runs a shell command line
+        command = [*prefix, "-c", " ".join(shlex.quote(part) for part in command)]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the server started on a database it cannot write")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot open the database"), result.stderr
+    assert "games.db-shm" in lines[0] and "Permission denied" in lines[0]

@@ -209,6 +209,32 @@ def _check_url(url: str) -> None:
                          "give a plain path such as sqlite:///path/to/games.db")  # fmt: skip
 
 
+def _check_writable(path: Path) -> None:
+    """Refuse a SQLite database this process cannot write, before SQLite opens it.
+
+    In WAL mode SQLite maps the ``-shm`` file into memory. A read-only one (or a read-only
+    database, ``-wal`` or folder) would leave every write failing while reads go on, and a
+    read-only mapping of a file that changes under it ends the process with SIGBUS, without a
+    word. So each file there is opened for writing here (nothing is written), and the folder,
+    where SQLite makes the other two, must be writable.
+    """
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if not file.exists():
+            continue
+        try:
+            with open(file, "r+b"):
+                pass
+        except OSError as error:
+            raise ValueError(f"cannot write {file} ({error.strerror or error}): the server writes the database, "
+                             "its -wal and -shm files and their folder; fix their permissions or use "
+                             "another database") from None  # fmt: skip
+    folder = path.parent
+    check = {"effective_ids": True} if os.access in os.supports_effective_ids else {}
+    if folder.exists() and not os.access(folder, os.W_OK | os.X_OK, **check):
+        raise ValueError(f"cannot write in the folder {folder}: SQLite keeps the database's -wal and -shm "
+                         "files beside it; fix its permissions or use another database")  # fmt: skip
+
+
 class Store:
     """The database behind the server. Every method is one short transaction.
 
@@ -222,8 +248,9 @@ class Store:
         self.busy_timeout = busy_timeout
         self.sqlite = self.url.startswith("sqlite")
         if self.sqlite and self.url.startswith("sqlite:///") and not self.url.startswith("sqlite:///:memory:"):
-            Path(self.url.removeprefix("sqlite:///").split("?", 1)[0]).expanduser().parent.mkdir(
-                parents=True, exist_ok=True)  # fmt: skip
+            path = Path(self.url.removeprefix("sqlite:///").split("?", 1)[0]).expanduser()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _check_writable(path)
         kwargs: dict[str, Any] = {}
         if self.sqlite:
             # Requests, bots and the lobby touch the database from several threads.
