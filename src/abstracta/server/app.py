@@ -3,9 +3,10 @@
 Every error a client can cause answers ``4xx`` with ``{"error": "..."}``; nothing a
 client sends can crash the server or change a game except a legal move by the seat
 to move. A busy database answers ``503`` with ``Retry-After`` and changes nothing.
-Bodies over 64 KB get ``413``; game creation is rate-limited per client address;
-every response carries a Content-Security-Policy, ``X-Frame-Options: DENY`` and
-``X-Content-Type-Options: nosniff``.
+Bodies over 64 KB get ``413``, WebSocket frames over 64 KB close with 1009; game creation
+is rate-limited per client address; a seat's token always gets a WebSocket, spectators are
+capped (``hub.SocketLimits``); every response carries a Content-Security-Policy,
+``X-Frame-Options: DENY`` and ``X-Content-Type-Options: nosniff``.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ games that had to be loaded); each watcher lives on an asyncio loop. The hub bui
 each watcher's view where the move was made, under the game's lock (so pushes keep
 the order of the moves), and hands it to the watcher's loop with ``call_soon_threadsafe``. Each view is serialised once, however
 many watchers of that seat there are: the watchers send the JSON text as it is.
+
+Who may watch: a seat's token always gets a socket (its oldest gives way past
+:data:`SOCKETS_PER_SEAT`); spectators, whom anyone can open since game ids are public, are
+capped per game, per client address and on the whole server, and never count against a seat.
 """
 
 from __future__ import annotations
@@ -61,6 +65,8 @@ class Watcher:
 
 @dataclass(frozen=True)
 class SocketLimits:
+    """The WebSocket caps of one server (defaults: the module's constants); tests and benchmarks pass others."""
+
     per_seat: int = SOCKETS_PER_SEAT
     spectators_per_game: int = SPECTATORS_PER_GAME
     spectators_per_address: int = SPECTATORS_PER_ADDRESS
@@ -95,7 +101,7 @@ class Hub:
                 if spectators >= limits.spectators_per_game:
                     return f"this game has {limits.spectators_per_game} spectators already; try again later"
                 if self._spectators_from.get(watcher.address, 0) >= limits.spectators_per_address:
-                    return (f"this address watches {limits.spectators_per_address} games already; "
+                    return (f"this address has {limits.spectators_per_address} spectator connections open already; "
                             "close one and try again")  # fmt: skip
                 if self._spectators >= limits.spectators_in_all:
                     return "the server has as many spectators as it takes; try again later"
