@@ -215,10 +215,11 @@ def _check_writable(path: Path) -> None:
     In WAL mode SQLite maps the ``-shm`` file into memory. A read-only one (or a read-only
     database, ``-wal`` or folder) would leave every write failing while reads go on, and a
     read-only mapping of a file that changes under it ends the process with SIGBUS, without a
-    word. So each file there is opened for writing here (nothing is written), and the folder,
-    where SQLite makes the other two, must be writable.
+    word. So each file there is opened for writing here (nothing is written), and the folder
+    must be writable when SQLite has one of them to make there.
     """
-    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+    files = [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+    for file in files:
         if not file.exists():
             continue
         try:
@@ -230,7 +231,8 @@ def _check_writable(path: Path) -> None:
                              "another database") from None  # fmt: skip
     folder = path.parent
     check = {"effective_ids": True} if os.access in os.supports_effective_ids else {}
-    if folder.exists() and not os.access(folder, os.W_OK | os.X_OK, **check):
+    missing = not all(file.exists() for file in files)  # SQLite will create it there
+    if missing and folder.exists() and not os.access(folder, os.W_OK | os.X_OK, **check):
         raise ValueError(f"cannot write in the folder {folder}: SQLite keeps the database's -wal and -shm "
                          "files beside it; fix its permissions or use another database")  # fmt: skip
 
