@@ -43,7 +43,10 @@ import websockets
 SERVE = """
 import sys, uvicorn
 from abstracta.server import create_app
-app = create_app(sys.argv[1], creation_limit=(10**9, 60.0), bot_pause=float(sys.argv[2]))
+from abstracta.server.hub import SocketLimits
+# Every simulated client comes from 127.0.0.1: lift the per-address caps meant for the open internet.
+app = create_app(sys.argv[1], creation_limit=(10**9, 60.0), bot_pause=float(sys.argv[2]),
+                 socket_limits=SocketLimits(spectators_per_address=10**9))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[3]), log_level="warning", ws_max_size=65536)
 """
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 import time
 from contextlib import contextmanager
+
+import pytest
 
 from abstracta.server.store import Store
 from tests.server.conftest import auth, make_client, settle, view_of
@@ -111,3 +114,64 @@ def test_a_bot_whose_commit_fails_retries_until_it_succeeds(db_url, caplog):
         assert after["player"] == 0 and after["moves"] and after["history_players"].count(1) == 1
         memory = list(client.app.state.service.get(game_id).moves)
     assert stored_moves(db_url, game_id) == memory
+
+
+def test_a_503_names_no_database_detail_and_the_log_keeps_it(db_url, caplog):
+    """The driver's message (a PostgreSQL host and port, a file path) goes to the log, never to a client."""
+    pytest.importorskip("psycopg")
+    from sqlalchemy import create_engine
+    from sqlalchemy.orm import sessionmaker
+
+    with make_client(db_url, busy_timeout=BUSY) as client, caplog.at_level(logging.WARNING, logger="abstracta.server"):
+        created = client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", "me"]}).json()
+        game_id, token = created["id"], created["tokens"]["0"]
+        move = view_of(client, game_id, token)["moves"][0]
+        store, service = client.app.state.store, client.app.state.service
+        # The database goes away: every call now meets a server that refuses connections.
+        gone = create_engine("postgresql+psycopg://player@127.0.0.1:1/abstracta", connect_args={"connect_timeout": 2})
+        store.engine, store._session = gone, sessionmaker(gone, expire_on_commit=False)
+        service._forget(service.get(game_id))  # the next view must load the game from the database
+        answers = [
+            client.post(f"/api/games/{game_id}/moves", json={"move": move}, headers=auth(token)),
+            client.get(f"/api/games/{game_id}", headers=auth(token)),
+            client.post("/api/games", json={"game": "strategic-reserve"}),
+            client.get("/api/games"),
+        ]
+        for answer in answers:
+            assert answer.status_code == 503 and answer.headers["Retry-After"].isdigit(), answer.text
+            assert answer.json()["error"].startswith("the database is busy or unavailable")
+            assert "127.0.0.1" not in answer.text and "port" not in answer.text
+        assert any("127.0.0.1" in record.getMessage() for record in caplog.records)  # the detail is logged
+        gone.dispose()
+
+
+def test_a_move_queued_behind_a_failing_commit_hears_within_one_busy_timeout(db_url):
+    """The first move's commit waits out the lock and fails; a move sent meanwhile must not wait a second
+    busy timeout of its own: its 503 comes within one busy timeout of sending it (it used to take two)."""
+    busy = 2.0
+    with make_client(db_url, busy_timeout=busy) as client:
+        games = [client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", "me"]}).json()
+                 for _ in range(2)]  # fmt: skip
+        moves = [view_of(client, game["id"], game["tokens"]["0"])["moves"][0] for game in games]
+        answers: dict[int, tuple[int, float]] = {}
+
+        def send(index: int) -> None:
+            game = games[index]
+            sent = time.monotonic()
+            answer = client.post(f"/api/games/{game['id']}/moves", json={"move": moves[index]},
+                                 headers=auth(game["tokens"]["0"]))  # fmt: skip
+            answers[index] = (answer.status_code, time.monotonic() - sent)
+
+        with write_lock(db_url):
+            first = threading.Thread(target=send, args=(0,))
+            first.start()
+            time.sleep(busy / 4)  # the first commit is waiting for the lock now
+            second = threading.Thread(target=send, args=(1,))
+            second.start()
+            first.join(4 * busy)
+            second.join(4 * busy)
+        assert answers[0][0] == answers[1][0] == 503
+        assert answers[1][1] < 1.5 * busy, f"the queued move waited {answers[1][1]:.1f} s for its 503"
+        for game, move in zip(games, moves):  # nothing was stored; the moves go through now
+            answer = client.post(f"/api/games/{game['id']}/moves", json={"move": move}, headers=auth(game["tokens"]["0"]))
+            assert answer.status_code == 200

@@ -98,6 +98,36 @@ def test_a_busy_database_fails_the_whole_group_and_stores_nothing(db_url):
         store.close()
 
 
+def test_a_caller_queued_behind_a_failing_commit_hears_within_one_busy_timeout(db_url):
+    """The thread path (bots, games loaded on demand): waiting for the writer counts against the busy timeout."""
+    busy = 2.0
+    store = new_store(db_url, 2, busy_timeout=busy)
+    try:
+        outcomes: dict[int, tuple[object, float]] = {}
+
+        def call(index: int) -> None:
+            sent = time.monotonic()
+            try:
+                store.add_moves(f"g{index}", 0, [(0, "x")], summary(1))
+                outcome: object = "stored"
+            except Exception as error:  # noqa: BLE001 - the outcome is what the test checks
+                outcome = error
+            outcomes[index] = (outcome, time.monotonic() - sent)
+
+        with write_lock(db_url):
+            threads = [threading.Thread(target=call, args=(index,)) for index in range(2)]
+            threads[0].start()
+            time.sleep(busy / 4)  # the first caller's commit is waiting for the lock now
+            threads[1].start()
+            for thread in threads:
+                thread.join(4 * busy)
+        assert all(isinstance(outcome, StoreUnavailable) for outcome, _ in outcomes.values())
+        assert outcomes[1][1] < 1.5 * busy, f"the queued caller waited {outcomes[1][1]:.1f} s"
+        assert [store.load(f"g{index}").moves for index in range(2)] == [[], []]
+    finally:
+        store.close()
+
+
 def test_submitted_moves_are_reported_once_from_the_writer_thread(db_url):
     store = new_store(db_url, 1, busy_timeout=0.2)
     try:

@@ -429,11 +429,13 @@ def serve(
             fail(f"--bot-pause must be 0 or more, got {bot_pause:g}")
         if bot_workers is not None and not 1 <= bot_workers <= 64:
             fail(f"--bot-workers must be from 1 to 64, got {bot_workers}")
+        import faulthandler
         import socket
 
         import uvicorn
 
         from abstracta.server import create_app, default_database_url
+        from abstracta.server.app import MAX_FRAME
 
         url = db or default_database_url()
         try:
@@ -449,7 +451,8 @@ def serve(
         console = stdout_console()
         say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
         say(console, f"API description at {address}openapi.json   database: {url}   Ctrl-C stops.")
-        server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+        faulthandler.enable()  # a fatal signal (SIGBUS from a mapped file, say) leaves its traceback on stderr
+        server = uvicorn.Server(uvicorn.Config(application, log_level="warning", ws_max_size=MAX_FRAME))
         server.run(sockets=[listener])
 
 

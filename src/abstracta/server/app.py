@@ -3,9 +3,10 @@
 Every error a client can cause answers ``4xx`` with ``{"error": "..."}``; nothing a
 client sends can crash the server or change a game except a legal move by the seat
 to move. A busy database answers ``503`` with ``Retry-After`` and changes nothing.
-Bodies over 64 KB get ``413``; game creation is rate-limited per client address;
-every response carries a Content-Security-Policy, ``X-Frame-Options: DENY`` and
-``X-Content-Type-Options: nosniff``.
+Bodies over 64 KB get ``413``, WebSocket frames over 64 KB close with 1009; game creation
+is rate-limited per client address; a seat's token always gets a WebSocket, spectators are
+capped (``hub.SocketLimits``); every response carries a Content-Security-Policy,
+``X-Frame-Options: DENY`` and ``X-Content-Type-Options: nosniff``.
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
 from abstracta.server import analysis, controls
-from abstracta.server.hub import Hub, Watcher, view_text
+from abstracta.server.hub import DROPPED, Hub, SocketLimits, Watcher, view_text
 from abstracta.server.records import game_record, record_filename, record_headers, record_text
-from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game
+from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game, unavailable
 from abstracta.server.store import Store, StoreUnavailable
 
 log = logging.getLogger("abstracta.server")
@@ -43,8 +44,10 @@ log = logging.getLogger("abstracta.server")
 WEB_DIR = Path(str(resources.files("abstracta") / "web"))
 MAX_BODY = 64 * 1024
 """Largest request body accepted, in bytes; a move or a game's options are a few hundred."""
-MAX_WATCHERS = 64
-"""Most WebSocket connections one game accepts at once."""
+MAX_FRAME = 64 * 1024
+"""Largest WebSocket frame accepted, in bytes: clients send only short pings. ``abstracta serve`` gives it
+to uvicorn (``ws_max_size``, whose default is 16 MiB), which closes the socket with 1009 past it; the
+app checks it again for servers that do not."""
 SECURITY_HEADERS = [
     (b"content-security-policy",
      b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -246,19 +249,21 @@ def create_app(
     creation_limit: tuple[int, float] = (30, 60.0),
     idle_seconds: float = 600.0,
     sweep_seconds: float = 5.0,
+    socket_limits: SocketLimits | None = None,
     docs: bool = False,
 ) -> FastAPI:
     """The app over a store at ``db_url`` (default: SQLite in the user's data directory).
 
     ``bot_factory(level, game, seed)`` makes the bots (default :func:`abstracta.bots.level_bot`);
     they think in ``bot_workers`` processes (default: one per core) or on ``bot_executor``.
-    ``creation_limit`` is (games, seconds) per client address. ``docs`` serves Swagger UI at
+    ``creation_limit`` is (games, seconds) per client address; ``socket_limits`` caps the WebSockets
+    (default :class:`~abstracta.server.hub.SocketLimits`: a seat always gets one). ``docs`` serves Swagger UI at
     /docs and ReDoc at /redoc, whose pages load their scripts from a CDN: off by default.
     """
     store = Store(db_url, busy_timeout=busy_timeout)
     service = GameService(store, bot_factory=bot_factory, bot_pause=bot_pause, bot_workers=bot_workers,
                           bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
-    hub = Hub(service)
+    hub = Hub(service, socket_limits)
     service.keep = lambda game_id: hub.watching(game_id) > 0
     controls.watch_clocks(service)
     creations = RateLimit(*creation_limit)
@@ -289,6 +294,11 @@ def create_app(
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
         return JSONResponse({"error": error.message}, status_code=error.status, headers=error.headers)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
+        refused = unavailable(error)  # a read that failed (the lobby's list): no driver detail to the client
+        return JSONResponse({"error": refused.message}, status_code=503, headers=refused.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -482,14 +492,22 @@ def create_app(
             await websocket.send_json({"error": error.message})
             await websocket.close(code=4000 + error.status)
             return
-        watcher = Watcher(holder, asyncio.get_running_loop())
-        if not hub.join(game_id, watcher, limit=MAX_WATCHERS):
-            await websocket.send_json({"error": f"this game has {MAX_WATCHERS} watchers already; try again later"})
+        watcher = Watcher(holder, asyncio.get_running_loop(), websocket.client.host if websocket.client else "")
+        refused = hub.join(game_id, watcher)  # a seat always gets in; spectators are capped (hub.SocketLimits)
+        if refused is not None:
+            await websocket.send_json({"error": refused})
             await websocket.close(code=1013)  # try again later
             return
+
         async def push() -> None:
             while True:
-                await websocket.send_text(await watcher.queue.get())  # JSON text, serialised once by the hub
+                text = await watcher.queue.get()  # JSON text, serialised once by the hub
+                if text is DROPPED:  # 4409: the page does not reconnect, so two tabs cannot take turns
+                    await websocket.send_json({"error": "this seat is open in too many windows; this one "
+                                                        "stopped updating: reload it to take it back"})  # fmt: skip
+                    await websocket.close(code=4409)
+                    return
+                await websocket.send_text(text)
 
         pushing = None
         try:
@@ -503,6 +521,9 @@ def create_app(
                     break
                 if message.get("bytes") is not None:  # only text pings are expected
                     await websocket.close(code=1003, reason="binary frames are not accepted")
+                    break
+                if len(message.get("text") or "") > MAX_FRAME:
+                    await websocket.close(code=1009, reason=f"frames are at most {MAX_FRAME // 1024} KB")
                     break
                 # clients may ping; ignored
         except (WebSocketDisconnect, RuntimeError):  # the client left mid-send

@@ -77,9 +77,16 @@ def clip(value: Any, limit: int = ECHO_LIMIT) -> str:
     return cut(repr(value), limit)
 
 
-def unavailable(error: Exception, what: str) -> ApiError:
-    return ApiError(503, f"the database is busy ({cut(str(error), 120)}); {what} was not stored, "
-                         f"nothing changed: try again", {"Retry-After": str(RETRY_AFTER)})  # fmt: skip
+BUSY_MESSAGE = "the database is busy or unavailable"
+"""What a client is told of a failed database call: the driver's own message may name hosts, ports or
+paths, so it goes to the server's log only."""
+
+
+def unavailable(error: Exception, what: str | None = None) -> ApiError:
+    """The 503 for a failed database call (``what``: what was not stored, if anything); the detail is logged."""
+    log.warning("%s: %s", BUSY_MESSAGE, error)
+    told = f"{what} was not stored, nothing changed" if what else "nothing changed"
+    return ApiError(503, f"{BUSY_MESSAGE}; {told}: try again", {"Retry-After": str(RETRY_AFTER)})
 
 
 # -- bots in worker processes -------------------------------------------------------
@@ -422,8 +429,7 @@ class GameService:
         try:
             stored = self.store.load(game_id)
         except StoreUnavailable as error:
-            raise ApiError(503, f"the database is busy ({cut(str(error), 120)}); try again",
-                           {"Retry-After": str(RETRY_AFTER)}) from None  # fmt: skip
+            raise unavailable(error) from None
         if stored is None:
             raise ApiError(404, f"no game with id {clip(game_id)}")
         live = rebuild(stored)
@@ -485,7 +491,7 @@ class GameService:
         if state.over or live.ended:
             raise ApiError(409, f"game {live.id} is over; no more moves")
         if ply is not None and ply != len(live.moves):
-            raise ApiError(409, f"stale move: it was sent for ply {ply}, but the game is at ply {len(live.moves)}")
+            raise ApiError(409, f"stale move: it was sent for ply {clip(ply)}, but the game is at ply {len(live.moves)}")
         if state.player != player:
             raise ApiError(409, f"it is not your turn: player {state.player} ({state.seat}) is to move")
         if move not in state.moves():

@@ -12,7 +12,10 @@ seeds, which no integer column of every backend can hold.
 Writes go through one writer at a time (a lock in this process), and SQLite runs in
 WAL mode with ``synchronous=NORMAL`` and a busy timeout, so concurrent games queue
 for the database instead of failing with ``database is locked``. A write that still
-fails raises :class:`StoreUnavailable` and changes nothing.
+fails raises :class:`StoreUnavailable` and changes nothing. The busy timeout counts from
+the call: time spent queued behind another write (one that is itself waiting out a lock)
+is taken off the time the call's own transaction may wait, so a caller hears of a busy
+database within one busy timeout, never two.
 
 Moves, the hot path, are written with SQLAlchemy Core (the ORM's unit of work cost
 about 1 ms of CPU per move) and committed in groups: the moves of every game that
@@ -30,7 +33,8 @@ import hashlib
 import json
 import os
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -55,7 +59,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -184,6 +188,8 @@ class _MoveWrite:
     error: Exception | None = None
     finished: Callable[[Exception | None], None] | None = None  # for callers that do not wait (the server's loop)
     told: bool = False
+    deadline: float = 0.0  # time.monotonic() by which the caller hears the outcome (its busy timeout)
+    settled: threading.Event = field(default_factory=threading.Event)  # set with ``done``
 
 
 _MOVES = MoveRow.__table__
@@ -203,6 +209,34 @@ def _check_url(url: str) -> None:
                          "give a plain path such as sqlite:///path/to/games.db")  # fmt: skip
 
 
+def _check_writable(path: Path) -> None:
+    """Refuse a SQLite database this process cannot write, before SQLite opens it.
+
+    In WAL mode SQLite maps the ``-shm`` file into memory. A read-only one (or a read-only
+    database, ``-wal`` or folder) would leave every write failing while reads go on, and a
+    read-only mapping of a file that changes under it ends the process with SIGBUS, without a
+    word. So each file there is opened for writing here (nothing is written), and the folder
+    must be writable when SQLite has one of them to make there.
+    """
+    files = [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+    for file in files:
+        if not file.exists():
+            continue
+        try:
+            with open(file, "r+b"):
+                pass
+        except OSError as error:
+            raise ValueError(f"cannot write {file} ({error.strerror or error}): the server writes the database, "
+                             "its -wal and -shm files and their folder; fix their permissions or use "
+                             "another database") from None  # fmt: skip
+    folder = path.parent
+    check = {"effective_ids": True} if os.access in os.supports_effective_ids else {}
+    missing = not all(file.exists() for file in files)  # SQLite will create it there
+    if missing and folder.exists() and not os.access(folder, os.W_OK | os.X_OK, **check):
+        raise ValueError(f"cannot write in the folder {folder}: SQLite keeps the database's -wal and -shm "
+                         "files beside it; fix its permissions or use another database")  # fmt: skip
+
+
 class Store:
     """The database behind the server. Every method is one short transaction.
 
@@ -216,8 +250,9 @@ class Store:
         self.busy_timeout = busy_timeout
         self.sqlite = self.url.startswith("sqlite")
         if self.sqlite and self.url.startswith("sqlite:///") and not self.url.startswith("sqlite:///:memory:"):
-            Path(self.url.removeprefix("sqlite:///").split("?", 1)[0]).expanduser().parent.mkdir(
-                parents=True, exist_ok=True)  # fmt: skip
+            path = Path(self.url.removeprefix("sqlite:///").split("?", 1)[0]).expanduser()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _check_writable(path)
         kwargs: dict[str, Any] = {}
         if self.sqlite:
             # Requests, bots and the lobby touch the database from several threads.
@@ -232,6 +267,7 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.sqlite:
             event.listen(self.engine, "connect", self._sqlite_pragmas)
+            event.listen(self.engine, "checkin", self._restore_wait)
         self._writer = threading.Lock()  # one writer at a time: queue here, not in "database is locked"
         self._queued: list[_MoveWrite] = []  # moves waiting for the next group commit
         self._queue_lock = threading.Lock()
@@ -250,6 +286,34 @@ class Store:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
         cursor.close()
+
+    def _limit_wait(self, connection: Connection, deadline: float) -> None:
+        """Let this transaction wait for a locked database only until ``deadline`` (its caller's busy
+        timeout, counted from the call), when that is sooner than a full busy timeout from now."""
+        seconds = deadline - time.monotonic()
+        if seconds >= self.busy_timeout - 0.01:
+            return
+        milliseconds = max(0, int(seconds * 1000))
+        if self.sqlite:  # outside SQLite's transaction (pysqlite begins it at the first write)
+            connection.connection.dbapi_connection.execute(f"PRAGMA busy_timeout={milliseconds}")
+            connection.connection.info["wait_limited"] = True  # _restore_wait puts it back
+        elif self.url.startswith("postgresql"):
+            connection.exec_driver_sql(f"SET LOCAL lock_timeout = {max(1, milliseconds)}")  # 0 would mean never
+
+    def _restore_wait(self, dbapi_connection: Any, record: Any) -> None:
+        """Back in the pool: a connection whose wait was limited gets the full busy timeout again."""
+        if record.info.pop("wait_limited", False):
+            try:
+                dbapi_connection.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+            except Exception:  # a broken connection: the pool replaces it
+                pass
+
+    def _take_writer(self, deadline: float) -> bool:
+        """The single writer, waited for until ``deadline`` at most; ``False`` if it stayed busy."""
+        return self._writer.acquire(timeout=max(0.0, deadline - time.monotonic()))
+
+    def _busy_too_long(self) -> StoreUnavailable:
+        return StoreUnavailable(f"the database stayed busy for the busy timeout ({self.busy_timeout:g} s)")
 
     def _upgrade(self) -> None:
         """Bring a database written by an older version up to these tables (new columns only)."""
@@ -272,15 +336,20 @@ class Store:
         self.engine.dispose()
 
     def _write(self, work: Any) -> Any:
-        """Run ``work(session)`` in one transaction through the single writer."""
-        with self._writer:
-            try:
-                with self._session.begin() as session:
-                    return work(session)
-            except IntegrityError as error:
-                raise MoveConflict(str(error.orig)) from None
-            except (OperationalError, DBAPIError) as error:
-                raise StoreUnavailable(str(getattr(error, "orig", error)).splitlines()[0]) from None
+        """Run ``work(session)`` in one transaction through the single writer, within one busy timeout."""
+        deadline = time.monotonic() + self.busy_timeout
+        if not self._take_writer(deadline):
+            raise self._busy_too_long()
+        try:
+            with self._session.begin() as session:
+                self._limit_wait(session.connection(), deadline)
+                return work(session)
+        except IntegrityError as error:
+            raise MoveConflict(str(error.orig)) from None
+        except (OperationalError, DBAPIError) as error:
+            raise StoreUnavailable(str(getattr(error, "orig", error)).splitlines()[0]) from None
+        finally:
+            self._writer.release()
 
     def _read(self, work: Any) -> Any:
         try:
@@ -326,14 +395,25 @@ class Store:
         a :class:`MoveConflict` in a group is found by storing its members one by one, so only the
         conflicting caller is refused.
         """
-        job = _MoveWrite(game_id, first_ply, list(moves), summary)
+        job = _MoveWrite(game_id, first_ply, list(moves), summary, deadline=time.monotonic() + self.busy_timeout)
         with self._queue_lock:
             self._queued.append(job)
-        with self._writer:
-            if not job.done:  # nobody took it yet: lead a group of everything queued meanwhile
-                with self._queue_lock:
-                    group, self._queued = self._queued, []
-                self._commit_group(group)
+        if self._take_writer(job.deadline):
+            try:
+                if not job.done:  # nobody took it yet: lead a group of everything queued meanwhile
+                    with self._queue_lock:
+                        group, self._queued = self._queued, []
+                    self._commit_group(group)
+            finally:
+                self._writer.release()
+        else:
+            with self._queue_lock:
+                waiting = job in self._queued
+                if waiting:  # the writer stayed busy all along: give up, nothing of it was stored
+                    self._queued.remove(job)
+            if waiting:
+                raise self._busy_too_long()
+            job.settled.wait()  # a group being committed holds it; that group ends by this job's deadline
         if job.error is not None:
             raise job.error
 
@@ -345,7 +425,8 @@ class Store:
         ``finished(None)`` (stored) or ``finished(error)`` (:class:`StoreUnavailable` or
         :class:`MoveConflict`: nothing stored) from that thread.
         """
-        job = _MoveWrite(game_id, first_ply, list(moves), summary, finished=finished)
+        job = _MoveWrite(game_id, first_ply, list(moves), summary, finished=finished,
+                         deadline=time.monotonic() + self.busy_timeout)  # fmt: skip
         with self._queue_ready:
             if self._closing:
                 raise StoreUnavailable("the server is shutting down")
@@ -379,6 +460,7 @@ class Store:
                      for job in group]  # fmt: skip
         try:
             with self.engine.begin() as connection:
+                self._limit_wait(connection, min(job.deadline for job in group))  # the earliest caller's
                 if moves:
                     connection.execute(_INSERT_MOVES, moves)
                 connection.execute(_UPDATE_SUMMARY, summaries)
@@ -399,6 +481,7 @@ class Store:
         finally:
             for job in group:
                 job.done = True
+                job.settled.set()
                 if job.finished is not None and not job.told:  # once: a failed group retries its members
                     job.told = True
                     try:
