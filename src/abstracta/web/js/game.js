@@ -756,28 +756,17 @@ async function send(move) {
     showError("You are watching this game: only its players can move.");
     return false;
   }
-  page.sending = true;
-  showError("");
-  try {
-    const next = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, { token, body: { move, ply: view.ply } });
-    page.selected = null;
-    accept(token, next);
-    return true;
-  } catch (e) {
-    showError(playerWords(e.message));
-    return false;
-  } finally {
-    page.sending = false;
-  }
+  return serverAction("moves", token, view, { move });
 }
 
-// A seat's action that the server carries out (POST /api/games/{id}/<path> with the view's ply).
-async function serverAction(path, token, view) {
+// A seat's request to the server (POST /api/games/{id}/<path> with the view's ply): a move, or
+// an action the server carries out (a random setup).
+async function serverAction(path, token, view, body = {}) {
   if (page.sending || !token) return false;
   page.sending = true;
   showError("");
   try {
-    const next = await api("POST", `/api/games/${encodeURIComponent(gameId)}/${path}`, { token, body: { ply: view.ply } });
+    const next = await api("POST", `/api/games/${encodeURIComponent(gameId)}/${path}`, { token, body: { ...body, ply: view.ply } });
     page.selected = null;
     accept(token, next);
     return true;
