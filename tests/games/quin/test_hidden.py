@@ -210,6 +210,16 @@ def test_a_views_moves_are_the_viewers_own_and_play_in_a_consistent_world():
                     assert view.play(move).view(mover).notation() == real.view(mover).notation()
 
 
+def test_a_determinized_random_start_keeps_the_rivals_light_in_reserve():
+    """The worlds a view's playouts start from (the analysis's win chances) keep to the setup:
+    in a random start the rival's Light and ALs are all in its reserve."""
+    view = abstracta.load("quin").start(seed=3).view(0)
+    for seed in range(30):
+        world = view.determinize(random.Random(seed))
+        assert world.view(0).notation() == view.notation()
+        assert world.reserve[1] == (1, 0, 4, 0, 0, 0, 0, 0)
+
+
 def test_views_in_setup_hide_placed_pieces_and_the_reserve():
     state = abstracta.load("quin", setup="manual").start().play("place L f5").play("place T e3").play("ready")
     assert state.view(1).notation() == "e3?,f5? N setup 15/lssaaaarrmtppvvvv -/- 0/0 0/0 - - 0 0 N"
