@@ -250,3 +250,18 @@ def test_evaluate_sees_a_win_in_one_and_stays_in_range():
         values = knowledge.evaluate(state)
         assert -1 < values[0] < 1 and values[0] == -values[1]
         state = state.play(rng.choice(state.moves()))
+
+
+def test_a_light_in_reserve_is_safe_but_behind_one_on_its_gateway():
+    """A random setup starts the Light in reserve: no piece can reach it there, so it is worth more
+    than a Light a rival Shadow can take next move, but less than one already in on its Gateway."""
+    game = abstracta.load("quin")
+    knowledge = game.knowledge()
+
+    def south_value(board):
+        return knowledge.evaluate(game.parse(position({**board, "l5": "l"}, side="N")))[0]
+
+    in_reserve = south_value({"f2": "s"})
+    on_gateway = south_value({"f5": "L"})
+    threatened = south_value({"f5": "L", "f2": "s"})  # f2-f3-f4-f5: the Shadow takes it
+    assert on_gateway > in_reserve > threatened
