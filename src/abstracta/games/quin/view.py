@@ -15,7 +15,8 @@ RL observation shows a player must come from one, never from the full state:
 - ``play(move)`` plays the viewer's move in *one world consistent with the view*
   (:meth:`world`: hidden kinds filled in a fixed order) and returns that world's state. It
   lets a search run on a view; what it shows beyond the view is a guess, never the truth.
-  ``determinize(rng)`` draws such a world at random instead.
+  ``determinize(rng)`` draws such a world at random instead, from the game's knowledge (which
+  keeps to the setup: in a ``random`` one the rival's reserve holds only its Light and ALs).
 """
 
 from __future__ import annotations
