@@ -56,9 +56,10 @@ def test_the_same_seed_repeats_and_another_may_differ():
 
 
 def test_it_takes_a_hidden_light_it_can_infer():
-    """North's only piece on the board is hidden, but North's reserve (random setup: ALs only)
-    holds the four ALs, so the piece on l5 is the Light: South's Shadow on l3 takes it."""
-    game = abstracta.load("quin")
+    """North's only piece on the board is hidden, but North's reserve (standard setup: ALs only;
+    a random setup's may hold the Light) holds the four ALs, so the piece on l5 is the Light:
+    South's Shadow on l3 takes it."""
+    game = abstracta.load("quin", setup="standard")
     state = game.parse(position({"f5": "L", "l3": "S", "l5": "l", "e2": "V"}, removed=("S", "ssrrmtppvvvv")))
     bot = ISMCTSBot(game.knowledge(), iterations=60, seed=2)
     assert bot.choose(state) == "l3-l5"
@@ -66,8 +67,9 @@ def test_it_takes_a_hidden_light_it_can_infer():
 
 def test_it_stops_an_inferred_light_walking_onto_first_sight():
     """South's Light stands hidden on f2 with f1 and o empty: it wins next move unless North's
-    Shadow on l1 takes it (l1-o-f1-f2). North must see that the hidden piece is the Light."""
-    game = abstracta.load("quin")
+    Shadow on l1 takes it (l1-o-f1-f2). North must see that the hidden piece is the Light (in a
+    standard setup South's reserve holds ALs only)."""
+    game = abstracta.load("quin", setup="standard")
     state = game.parse(position({"f2": "L", "l1": "s", "l5": "l", "a5": "v"}, side="N",
                                 removed=("SSRRMTPPVVVV", "srrmtppvvv")))  # fmt: skip
     bot = ISMCTSBot(game.knowledge(), iterations=300, seed=3)
@@ -113,7 +115,7 @@ def test_history_carries_over_a_game_and_resets_for_a_new_one():
 
 
 def test_widening_still_finds_the_win_and_randomness_plays_legal_moves():
-    game = abstracta.load("quin")
+    game = abstracta.load("quin", setup="standard")  # the reserve holds ALs only: l5 is the Light
     state = game.parse(position({"f5": "L", "l3": "S", "l5": "l", "e2": "V"}, removed=("S", "ssrrmtppvvvv")))
     assert ISMCTSBot(game.knowledge(), iterations=60, widening=1.5, seed=2).choose(state) == "l3-l5"
     always_random = ISMCTSBot(game.knowledge(), iterations=60, randomness=1.0, seed=2)

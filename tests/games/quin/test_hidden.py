@@ -147,6 +147,39 @@ def test_public_forms_of_moves():
     assert s.view(1).public_move("reinforce L@g5") == "reinforce ?@g5"
 
 
+def _rival_sees(state, viewer):
+    """Everything a rival or a spectator is shown of ``state``: the view notation, its JSON and its
+    last_effects, for ``viewer`` and for a spectator."""
+    return [(v.notation(), json.dumps(v.to_json()), json.dumps(v.last_effects()))
+            for v in (state.view(viewer), state.view(None))]  # fmt: skip
+
+
+def test_the_light_coming_in_looks_like_an_al_to_the_rival():
+    """D17b: in the seed-7 random start South may bring its Light or an AL in on h5; North and a
+    spectator are shown the same in every form, and keep being shown the same as play goes on."""
+    start = abstracta.load("quin").start(seed=7)
+    light, al = start.play("reinforce L@h5"), start.play("reinforce A@h5")
+    assert start.public_move("reinforce L@h5") == start.public_move("reinforce A@h5") == "reinforce ?@h5"
+    assert start.view(1).public_move("reinforce L@h5") == "reinforce ?@h5"
+    assert light.notation() != al.notation()
+    assert _rival_sees(light, 1) == _rival_sees(al, 1)
+    assert light.view(1).notation().split()[3] == "4/laaaa" and "h5?" in light.view(1).notation()
+    assert light.moves() == al.moves()
+    for move in ("b3-b2", "e4-e3", "a3-a2"):  # play goes on: still nothing tells them apart
+        light, al = light.play(move), al.play(move)
+        assert _rival_sees(light, 1) == _rival_sees(al, 1)
+
+
+def test_a_reflected_light_looks_like_a_reflected_al_to_the_rival():
+    """A Reflection reveals only the Reflector: the reflected piece stays a "?" to the rival."""
+    before = abstracta.load("quin").parse("d5P,f3R,h5P,l5l S play LAAAA/aaaa SSRMTVVVV/ssrrmtppvvvv 0/0 0/0 - - 9 0")
+    light = before.play("reinforce L@f5").play("l5-l4").play("reflect f5 f2 via f3")
+    al = before.play("reinforce A@f5").play("l5-l4").play("reflect f5 f2 via f3")
+    assert light.notation() != al.notation()
+    assert _rival_sees(light, 1) == _rival_sees(al, 1)
+    assert "f2?" in light.view(1).notation() and "f3R+" in light.view(1).notation()
+
+
 def test_spectator_view_hides_both_sides_and_names_owners():
     start = abstracta.load("quin", setup="standard").start()
     view = start.view(None)
@@ -175,6 +208,16 @@ def test_a_views_moves_are_the_viewers_own_and_play_in_a_consistent_world():
                 real = state.play(move)
                 if not reveals_any(real, other):
                     assert view.play(move).view(mover).notation() == real.view(mover).notation()
+
+
+def test_a_determinized_random_start_keeps_the_rivals_light_in_reserve():
+    """The worlds a view's playouts start from (the analysis's win chances) keep to the setup:
+    in a random start the rival's Light and ALs are all in its reserve."""
+    view = abstracta.load("quin").start(seed=3).view(0)
+    for seed in range(30):
+        world = view.determinize(random.Random(seed))
+        assert world.view(0).notation() == view.notation()
+        assert world.reserve[1] == (1, 0, 4, 0, 0, 0, 0, 0)
 
 
 def test_views_in_setup_hide_placed_pieces_and_the_reserve():

@@ -9,8 +9,8 @@ STANDARD_START = (
     "S play AAAA/aaaa -/- 0/0 0/0 - - 0 0"
 )
 RANDOM_SEED_7 = (
-    "a3p,a4s,a5v,b3m,b4v,d3M,d4T,d5S,e4V,e5S,f3R,f4V,f5L,g3P,g4V,g5R,h4P,h5V,j3s,j4v,j5v,k4t,k5p,l3r,l4r,l5l "
-    "S play AAAA/aaaa -/- 0/0 0/0 - - 0 0"
+    "a3s,a4s,b3t,b4v,d3M,d4T,d5S,e4V,e5S,f3R,f4V,f5P,g3P,g4R,g5V,h4V,j3r,j4v,j5v,k4p,k5p,l3r,l4m,l5v "
+    "S play LAAAA/laaaa -/- 0/0 0/0 - - 0 0"
 )
 MANUAL_START = "- S setup LSSAAAARRMTPPVVVV/lssaaaarrmtppvvvv -/- 0/0 0/0 - - 0 0"
 
@@ -19,7 +19,7 @@ def test_perft_file_holds_every_row_of_the_rules_table(read_perft_cases):
     rows = {(c.options["setup"], c.position): c.counts for c in read_perft_cases("quin")}
     assert rows == {
         ("standard", "start"): (92, 8126, 708249),
-        ("random", RANDOM_SEED_7): (45, 2339, 121930),
+        ("random", RANDOM_SEED_7): (76, 4646, 314006),
         ("manual", "start"): (126, 14311, 1457045),
     }
 
@@ -31,12 +31,19 @@ def test_the_three_start_positions_of_section_4():
     assert abstracta.load("quin", setup="manual").start(seed=5).notation() == MANUAL_START
 
 
-def test_random_setup_keeps_lights_on_the_centre_gateways_and_others_on_rings_3_to_5():
+def test_random_setup_keeps_both_lights_in_reserve_and_deals_the_rest_onto_rings_3_to_5():
+    """D17b: no Light on the board, each reserve its Light and four ALs; the twelve others fill
+    twelve of the fifteen rings-3..5 squares of their side, Gateways included."""
     game = abstracta.load("quin")
-    for seed in range(40):
-        entries = game.start(seed).notation().split()[0].split(",")
-        assert "f5L" in entries and "l5l" in entries
-        for entry in entries:
-            assert entry[1] in "345", entry
-            line = entry[0]
-            assert line in ("defgh" if entry[2].isupper() else "jklab"), entry
+    gateways_used = set()
+    for seed in range(300):
+        board, _, _, reserve, *_ = game.start(seed).notation().split()
+        entries = board.split(",")
+        assert reserve == "LAAAA/laaaa", seed
+        assert not any(entry[2] in "Ll" for entry in entries), (seed, board)
+        for player, lines in ((0, "defgh"), (1, "jklab")):
+            mine = [entry for entry in entries if entry[2].isupper() == (player == 0)]
+            assert "".join(sorted(entry[2] for entry in mine)).upper() == "MPPRRSSTVVVV", (seed, board)
+            assert all(entry[0] in lines and entry[1] in "345" for entry in mine), (seed, board)
+        gateways_used |= {entry[:2] for entry in entries if entry[1] == "5"}
+    assert len(gateways_used) == 10  # every Gateway of both sides is dealt onto by some seed

@@ -5,11 +5,13 @@ Two parts:
 - **Worlds** (:meth:`QuinKnowledge.sample_world`): a full state that a player's view cannot tell
   from the real one. Each hidden rival piece gets a set of kinds it may still be, from the view
   (counts of each kind, what is revealed or in Zero G, the setup's reserve: every setup starts
-  the four Artificial Lights in reserve, and ``random``/``standard`` reserves hold nothing else)
-  and, when the caller passes the player's earlier views, from the public history
-  (:class:`Beliefs`): a piece on the board since the setup is no Artificial Light, a piece that
-  went three spaces in one move is no one-space kind, a reflected piece is a Light or an
-  Artificial Light, a ``random`` start shows where the Light stands. Kinds are then dealt to
+  the four Artificial Lights in reserve, a ``random`` reserve also the Light (D17b), a
+  ``standard`` one nothing else, and nothing ever goes back to a reserve) and, when the caller
+  passes the player's earlier views, from the public history (:class:`Beliefs`): a piece on the
+  board since the setup is no Artificial Light (in ``random`` no Light either), a piece that came
+  in by Reinforcement is whatever that reserve held (in ``random`` the Light or an Artificial
+  Light, which no public form tells apart), a piece that went three spaces in one move is no
+  one-space kind, a reflected piece is a Light or an Artificial Light. Kinds are then dealt to
   the hidden pieces and the reserve at random within those sets.
 - **Values** (:meth:`QuinKnowledge.evaluate`, :meth:`QuinKnowledge.order`): material in each
   Zero G, each Light's distance to First Sight and the rival pieces that could flash it next
@@ -49,13 +51,18 @@ from abstracta.games.quin.pieces import (
     VOID,
     code,
 )
-from abstracta.games.quin.rules import LIGHT_START, PLAY, SETUP, STANDARD_SOUTH, new_state
+from abstracta.games.quin.rules import PLAY, SETUP, STANDARD_SOUTH, new_state
 from abstracta.games.quin.setup import random_setup
 
 ANY_KIND = 0xFF
 NOT_AL = ANY_KIND & ~(1 << AL)
 ONLY_AL = 1 << AL
 LIGHT_OR_AL = 1 << LIGHT | 1 << AL
+DEALT = NOT_AL & ~(1 << LIGHT)  # what a random setup deals onto the board (D17b)
+RESERVE_KINDS = {"standard": ONLY_AL, "random": LIGHT_OR_AL, "manual": ANY_KIND}
+"""What a player's reserve can hold in play, by setup (§4): the reserve only ever loses pieces."""
+START_RESERVE = {"standard": PIECE_COUNTS[AL], "random": PIECE_COUNTS[AL] + 1}
+"""How many pieces a reserve starts play with, where the setup fixes it."""
 _BEST_RANGES = tuple(ACCELERATED_AL_RANGE if kind == AL else RANGES[kind] for kind in range(8))
 
 
@@ -126,7 +133,8 @@ class QuinKnowledge(Knowledge):
         score = material / 6.0
         for player, sign in ((0, 1.0), (1, -1.0)):
             sq = lights[player]
-            # Rings 1..5 count 5..1 steps of progress; a Light in reserve (only ever by choice) counts none.
+            # Rings 1..5 count 5..1 steps of progress. A Light in reserve (where a random setup starts
+            # it) counts none: no piece can reach it, but it still needs a Reinforcement to come in.
             progress = 0.0 if sq < 0 else 6 - ring_of(sq)
             score += sign * 0.35 * progress
             if sq >= 0:
@@ -209,7 +217,7 @@ class Beliefs:
             raise ValueError("worlds are sampled for a player, not for a spectator's view")
         rival = 1 - viewer
         setup = view.game.options["setup"]
-        reserve_mask = ANY_KIND if setup == "manual" else ONLY_AL
+        reserve_mask = RESERVE_KINDS[setup]
         views = [v for v, _ in history if getattr(v, "viewer", None) == viewer] + [view]
         if len(views) != len(history) + 1 or any(b.turns < a.turns for a, b in zip(views, views[1:])):
             history = ()  # not one game's views in order: trust the last view alone
@@ -331,7 +339,7 @@ def _first_masks(view, rival: int, setup: str) -> dict[int, int]:
         return {sq: NOT_AL if sq in GATEWAYS[rival] else NOT_AL & ~(1 << LIGHT) for sq in squares}
     if view.turns > 1:
         return {}  # met in mid-game: only the view speaks
-    start_reserve = PIECE_COUNTS[AL] if setup != "manual" else None
+    start_reserve = START_RESERVE.get(setup)
     reinforced = start_reserve is not None and view.reserve[rival] < start_reserve
     masks = {}
     if setup == "standard":
@@ -350,19 +358,9 @@ def _first_masks(view, rival: int, setup: str) -> dict[int, int]:
                 masks[sq] = sum(1 << kinds[m] for m in moved) or NOT_AL
         return masks
     if setup == "random":
-        light = SQUARE_INDEX[LIGHT_START[rival]]
-        light_known = view.board[light] == hidden  # one move a turn: a Light that left leaves its square empty
-        for sq in squares:
-            if reinforced and sq in GATEWAYS[rival]:
-                mask = ANY_KIND
-            elif light_known:
-                mask = 1 << LIGHT if sq == light else NOT_AL & ~(1 << LIGHT)
-            else:
-                mask = NOT_AL if STEPS[light][sq] and STEPS[light][sq] <= _BEST_RANGES[LIGHT] else NOT_AL & ~(1 << LIGHT)
-            masks[sq] = mask
-        if not light_known and (view.memory[rival] or _reflector_revealed(view, rival)):
-            masks = {sq: mask | 1 << LIGHT for sq, mask in masks.items()}
-        return masks
+        # The deal put neither a Light nor an AL on the board; one that came in by the rival's first
+        # turn (a Reinforcement ends it, so it still stands where it entered) is on a Gateway.
+        return {sq: DEALT | LIGHT_OR_AL if reinforced and sq in GATEWAYS[rival] else DEALT for sq in squares}
     # manual: pieces placed in the setup are never Artificial Lights
     return {sq: (ANY_KIND if reinforced and sq in GATEWAYS[rival] else NOT_AL) for sq in squares}
 
@@ -376,11 +374,6 @@ def _setup_left_only_als(view, rival: int) -> bool:
 
 def _rotate(sq: int) -> int:
     return (((sq // 5) + 6) % 12) * 5 + sq % 5
-
-
-def _reflector_revealed(view, rival: int) -> bool:
-    revealed_reflector = code(REFLECTOR, rival, True)
-    return any(piece == revealed_reflector for piece in view.board)
 
 
 def _follow(masks: dict[int, int], before, move: str, after, rival: int, setup: str) -> dict[int, int]:
@@ -403,7 +396,7 @@ def _follow(masks: dict[int, int], before, move: str, after, rival: int, setup: 
     if after.phase == SETUP or before.phase == SETUP and rival == 1:
         fresh = NOT_AL  # placed in the setup (North places after South)
     else:
-        fresh = ANY_KIND if setup == "manual" else ONLY_AL  # random and standard reserves hold only ALs
+        fresh = RESERVE_KINDS[setup]  # a reinforcement is whatever the reserve could hold
     if after.memory[rival] > before.memory[rival]:
         # A swap: the Memory now shows on q, and the piece that stood on q went to where the Memory
         # stood, which the view does not say: any square that may have held the Memory may hold it.

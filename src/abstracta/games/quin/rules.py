@@ -131,9 +131,13 @@ STANDARD_SOUTH = (
     ("P", "d5"), ("P", "h5"), ("V", "d4"), ("V", "h4"), ("V", "e2"), ("V", "g2"),
 )  # fmt: skip
 RANDOM_ORDER = "SSRRMTPPVVVV"  # the 12 pieces random setup deals out, in this order
-LIGHT_START = ("f5", "l5")
+RANDOM_CELLS = tuple(
+    tuple(sorted(SQUARE_NAMES[sq] for sq in SETUP_SQUARES[side] if ring_of(sq) >= 3)) for side in (0, 1)
+)
+"""Per side, the 15 squares random setup deals onto (rings 3-5 of the side, Gateways included), sorted."""
 EMPTY_HALF = (0,) * 8
 AL_ONLY = (0, 0, PIECE_COUNTS[AL], 0, 0, 0, 0, 0)
+LIGHT_AND_ALS = (1, 0, PIECE_COUNTS[AL], 0, 0, 0, 0, 0)  # random setup's reserve: the Light waits there (D17b)
 
 
 class Quin(Game):
@@ -166,17 +170,15 @@ class Quin(Game):
                 sq = SQUARE_INDEX[name]
                 board[sq] = code(KIND_LETTERS.index(kind), 0, False)
                 board[rotate_180(sq)] = code(KIND_LETTERS.index(kind), 1, False)
+            reserves = (AL_ONLY, AL_ONLY)
         else:
+            # §4 exactly: South's deal, then North's, from one generator; the Lights stay in reserve.
             rng = make_rng(seed)
             for player in (0, 1):
-                light = SQUARE_INDEX[LIGHT_START[player]]
-                board[light] = code(LIGHT, player, False)
-                cells = sorted(
-                    SQUARE_NAMES[sq] for sq in SETUP_SQUARES[player] if ring_of(sq) >= 3 and sq != light
-                )
-                for kind, name in zip(RANDOM_ORDER, rng.sample(cells, len(RANDOM_ORDER))):
+                for kind, name in zip(RANDOM_ORDER, rng.sample(RANDOM_CELLS[player], len(RANDOM_ORDER))):
                     board[SQUARE_INDEX[name]] = code(KIND_LETTERS.index(kind), player, False)
-        return new_state(self, tuple(board), 0, PLAY, (AL_ONLY, AL_ONLY), (EMPTY_HALF, EMPTY_HALF),
+            reserves = (LIGHT_AND_ALS, LIGHT_AND_ALS)
+        return new_state(self, tuple(board), 0, PLAY, reserves, (EMPTY_HALF, EMPTY_HALF),
                          (0, 0), (0, 0), 0, (), 0, 0, ())  # fmt: skip
 
     def knowledge(self) -> "QuinKnowledge":

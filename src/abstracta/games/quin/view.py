@@ -15,7 +15,8 @@ RL observation shows a player must come from one, never from the full state:
 - ``play(move)`` plays the viewer's move in *one world consistent with the view*
   (:meth:`world`: hidden kinds filled in a fixed order) and returns that world's state. It
   lets a search run on a view; what it shows beyond the view is a guess, never the truth.
-  ``determinize(rng)`` draws such a world at random instead.
+  ``determinize(rng)`` draws such a world at random instead, from the game's knowledge (which
+  keeps to the setup: in a ``random`` one the rival's reserve holds only its Light and ALs).
 """
 
 from __future__ import annotations
@@ -162,8 +163,16 @@ class QuinView(State):
         return self._world
 
     def determinize(self, rng: random.Random):
-        """A full state consistent with the view, hidden kinds drawn at random by ``rng``."""
-        return self._complete(rng)
+        """A full state consistent with the view, hidden kinds drawn at random by ``rng``.
+
+        A player's view draws from the game's knowledge (``evaluation.py``), which also keeps to
+        what the setup says (a ``random`` setup deals no Light onto the board and its reserve
+        holds only the Light and ALs), so a playout from it (the analysis's win chances) never
+        starts from a world the rules rule out. A spectator's view fills both sides freely.
+        """
+        if self.viewer is None:
+            return self._complete(rng)
+        return self.game.knowledge().sample_world(self, rng)
 
     def _complete(self, rng: random.Random | None):
         board = list(self.board)
