@@ -45,9 +45,42 @@ def test_the_standard_start_seen_by_north_hides_every_south_kind():
         "  b    p   v   .   .   .    │    .   .   .   ?   ?    h",
         "  c    .   .   .   .   .    │    .   .   .   .   .    i  Horizon",
     ]
-    assert "South  reserve: 4 hidden" in text and "North  reserve: aaaa" in text
+    assert "South  reserve: ? x4, face down" in text and "North  reserve: aaaa" in text
     assert "Seen by North" in text
     assert "Free actions used this turn: none" in text  # South moves; North cannot know South's options
+
+
+# rules §4 (D17b): the seed-7 random start, both Lights in reserve
+SEED_7_START = (
+    "a3s,a4s,b3t,b4v,d3M,d4T,d5S,e4V,e5S,f3R,f4V,f5P,g3P,g4R,g5V,h4V,j3r,j4v,j5v,k4p,k5p,l3r,l4m,l5v "
+    "S play LAAAA/laaaa -/- 0/0 0/0 - - 0 0"
+)
+
+
+def reserve_lines(text: str) -> dict[str, str]:
+    """``{"South": shown, "North": shown}`` from the panel's reserve lines."""
+    found = re.findall(r"(South|North)\s+reserve: (.*?)\s*$", text, flags=re.M)
+    return dict(found)
+
+
+def test_a_light_in_reserve_shows_to_its_owner_and_the_rival_sees_only_a_count():
+    start = abstracta.load("quin").parse(SEED_7_START)
+    south = draw(start.view(0))
+    assert reserve_lines(south) == {"South": "LAAAA", "North": "? x5, face down"}
+    assert "Light in reserve: 'reinforce L@g' brings it in face down" in south
+    north = draw(start.view(1))
+    assert reserve_lines(north) == {"South": "? x5, face down", "North": "laaaa"}
+    assert "Light in reserve" not in north  # South is to move: North is told nothing of South's options
+    spectator = draw(start.view(None))
+    assert reserve_lines(spectator) == {"South": "? x5, face down", "North": "? x5, face down"}
+    # brought in: the Light stands face down on h5 for North, one fewer in South's reserve
+    brought_in = start.play("reinforce L@h5")
+    north = draw(brought_in.view(1))
+    assert reserve_lines(north) == {"South": "? x4, face down", "North": "laaaa"}
+    assert board_rows(north)[5] == "  b    _   v   t   .   .    │    .   .   .   ?   ?    h"
+    south = draw(brought_in.view(0))
+    assert reserve_lines(south)["South"] == "AAAA"
+    assert board_rows(south)[5] == "  b    _   ?   ?   .   .    │    .   .   .   V   L    h"
 
 
 def test_the_movers_own_view_lists_the_actions_left():

@@ -47,9 +47,15 @@ def test_1_quin_spectators_and_the_lobby_see_face_down_pieces(page, server_url):
     open_game(page, server_url, game_id)  # no token: a spectator, whose view writes "a3?N"
     assert view(page, server_url, game_id)["position"].startswith("a2?N,")
     assert page.locator("#board [data-piece='?']").count() == 26
+    # the lobby's picture is the default (random) setup's start, every piece face down: 24 pieces once
+    # both Lights start in reserve (rules §4, D17b), so the count comes from the catalog
+    catalog = page.request.get(server_url + "/api/catalog").json()
+    start = next(entry["position"] for entry in catalog if entry["game"] == "quin")
+    on_board = len(start.split(" ")[0].split(","))
     page.goto(server_url + "/")
     page.wait_for_selector("#catalog[data-ready='1']")
-    assert page.locator("[data-testid=game-quin] [data-piece]").count() == 26
+    assert page.locator("[data-testid=game-quin] [data-piece]").count() == on_board
+    assert page.locator("[data-testid=game-quin] [data-piece='?']").count() == on_board
 
 
 def test_2_the_first_click_on_start_after_typing_an_option_starts_the_game(page, server_url):

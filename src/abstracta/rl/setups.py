@@ -54,28 +54,30 @@ class QuinDeal:
 
     Node ``i`` puts side ``i // 12``'s piece ``RANDOM_ORDER[i % 12]`` on one of that side's
     setup cells still empty, each equally likely; the action is the cell's index in the side's
-    sorted cell list. ``Quin.start(seed)`` draws ``rng.sample(cells, 12)`` and puts the pieces
-    in that order, which is uniform over the same ordered choices: the deal has the engine's
-    distribution. The pieces that are not dealt (the Lights, the reserves) come from
-    ``start(seed=0)``.
+    sorted cell list: the 15 spaces of rings 3-5 of the side, its Gateways included.
+    ``Quin.start(seed)`` draws ``rng.sample(cells, 12)`` and puts the pieces in that order,
+    which is uniform over the same ordered choices: the deal has the engine's distribution.
+    Nothing else stands on the board; every piece not dealt (the Light and the four Artificial
+    Lights, D17b) starts in its owner's reserve.
     """
 
     def __init__(self, game: Game) -> None:
         from abstracta.games.quin.board import SETUP_SQUARES, SQUARE_NAMES, ring_of
-        from abstracta.games.quin.rules import LIGHT_START, RANDOM_ORDER
+        from abstracta.games.quin.pieces import KIND_LETTERS, PIECE_COUNTS
+        from abstracta.games.quin.rules import RANDOM_ORDER
 
         self.game = game
         self.pieces = RANDOM_ORDER
-        # the cells Quin.start deals onto: rings 3-5 of the side, but the Light's square
         self.cells = tuple(
-            sorted(SQUARE_NAMES[sq] for sq in SETUP_SQUARES[side] if ring_of(sq) >= 3 and SQUARE_NAMES[sq] != light)
-            for side, light in enumerate(LIGHT_START)
+            sorted(SQUARE_NAMES[sq] for sq in SETUP_SQUARES[side] if ring_of(sq) >= 3) for side in (0, 1)
         )
         self.max_outcomes = max(len(cells) for cells in self.cells)
-        base = game.start(seed=0).notation().split(" ")
-        dealt_squares = set(self.cells[0] + self.cells[1])
-        self._fixed = [token for token in base[0].split(",") if token[:-1] not in dealt_squares]
-        self._rest = base[1:]
+        undealt = "".join(
+            kind * (count - RANDOM_ORDER.count(kind)) for kind, count in zip(KIND_LETTERS, PIECE_COUNTS)
+        )
+        # side to move, phase and counters as the engine starts them; the reserves hold what is not dealt
+        self._rest = game.start(seed=0).notation().split(" ")[1:]
+        self._rest[2] = f"{undealt}/{undealt.lower()}"
 
     def complete(self, dealt: list[int]) -> bool:
         return len(dealt) == 2 * len(self.pieces)
@@ -101,7 +103,7 @@ class QuinDeal:
     def start(self, dealt: list[int]) -> State:
         count = len(self.pieces)
         tokens = [self._token(i // count, i % count, cell) for i, cell in enumerate(dealt)]
-        return self.game.parse(" ".join([",".join(self._fixed + tokens), *self._rest]))
+        return self.game.parse(" ".join([",".join(tokens), *self._rest]))
 
 
 # games whose setup hides pieces and so may not come from one shared seed (a later issue moves

@@ -13,7 +13,9 @@ centre ``o`` in the middle, the opposite line on the right::
 
 A piece is its letter (uppercase South, lowercase North) with ``+`` once revealed; ``?`` is a
 rival piece whose kind you have not seen; ``[ ]`` marks the squares of the last move. Beside
-the board: whose turn, the actions left this turn, both reserves and both Zero G trays.
+the board: whose turn, the actions left this turn, both reserves and both Zero G trays. A reserve
+whose kinds the viewer may not know (the rival's, rules §9.3) is shown as ``? xN``: a Light held
+back there (a ``random`` setup starts both Lights in reserve) is never told from an Artificial Light.
 """
 
 from __future__ import annotations
@@ -28,14 +30,14 @@ from abstracta.cli.render.generic import Renderer
 from abstracta.core.api import Game, State
 from abstracta.games.quin.board import CENTRE, GATEWAYS, SQUARE_INDEX, SQUARE_NAMES
 from abstracta.games.quin.notation import parse_fields
-from abstracta.games.quin.pieces import KIND_LETTERS, REVEALED, SHADOW
+from abstracta.games.quin.pieces import KIND_LETTERS, LIGHT, REVEALED, SHADOW
 from abstracta.games.quin.rules import FREE_MEMORY, FREE_RAISE, FREE_TIME
 
 NAMES = ("South", "North")
 SEAT_NAMES = {"S": "South", "N": "North"}
 ROWS = (("j", "d"), ("k", "e"), ("l", "f"), ("a", "g"), ("b", "h"), ("c", "i"))
 WIDE = 120  # columns needed to put the side panel beside the board
-CENTRE_ROW = 2  # the l-f diameter, where both Lights start
+CENTRE_ROW = 2  # the l-f diameter, through both centre Gateways
 KIND_NAMES = dict(zip(KIND_LETTERS, ("Light", "Shadow", "AL", "Reflector", "Memory", "Time", "Peripheral", "Void")))
 STYLE = {0: "bold red", 1: "bold dodger_blue1", "hidden": "bold yellow", "empty": "grey50", "mark": "bold white"}
 
@@ -181,8 +183,7 @@ class Board:
             text.append(f"Seen by {seen_by}: '?' is a piece whose kind you have not seen\n", style="dim")
         text.append("\n")
         for owner in (0, 1):
-            reserve = f.reserve[owner]
-            shown = f"{reserve} hidden" if isinstance(reserve, int) else _letters(reserve, owner) or "empty"
+            shown = reserve_text(f.reserve[owner], owner)
             text.append(f"{NAMES[owner]:<6}", style=STYLE[owner])
             text.append(f" reserve: {shown}\n")
         for owner in (0, 1):
@@ -229,7 +230,16 @@ class Board:
         shadows = sum(1 for p in own if p & 7 == SHADOW)
         if shadows == 0 and not isinstance(reserve, int) and not reserve[SHADOW]:
             text.append("No Shadow left: Artificial Lights move up to 5\n", style="italic")
+        if not isinstance(reserve, int) and reserve[LIGHT]:  # held back (D23), as a random setup starts it
+            text.append("Light in reserve: 'reinforce L@g' brings it in face down\n", style="italic")
         return text
+
+
+def reserve_text(reserve, owner: int) -> str:
+    """A reserve as the panel shows it: its kinds when they are known, else '?' and how many (§9.3)."""
+    if isinstance(reserve, int):  # the rival's (or, for a spectator, either side's): a count only
+        return f"? x{reserve}, face down" if reserve else "empty"
+    return _letters(reserve, owner) or "empty"
 
 
 def _letters(counts, owner: int) -> str:

@@ -1,6 +1,7 @@
 // Quin (rules/quin.md): a polar board of 12 Sight Lines (a..l = clock hours 1..12) and 5 rings,
 // plus the centre "o". South (player 0) sits at 6 o'clock (line f), North at 12 (line l).
-// The view's notation (section 9.3) writes the rival's hidden pieces as "sq?", its reserve as a count,
+// The view's notation (section 9.3) writes the rival's hidden pieces as "sq?", its reserve as a count
+// (drawn as one face-down "?" piece and that number: a Light held in reserve never shows to the rival),
 // and adds a twelfth field: the viewer's seat. Written before the engine was merged: see docs/web.md.
 import { el, svgRoot } from "../js/svg.js";
 
@@ -135,10 +136,45 @@ function piece(p, x, y, extra = {}) {
   return g;
 }
 
-function trayText(half, owner) {
+function trayText(half) {
   if (half === "-" || half === "0") return "none";
-  if (/^\d+$/.test(half)) return `${half} face down`;
   return half.toUpperCase().split("").join(" ");
+}
+
+// A reserve as small pieces: its kinds when the view names them (the owner's own reserve, a Light
+// held back included: a random setup starts it there), else one face-down "?" and the count (the
+// rival's, and both for a spectator: rules 9.3 write it as a number, so no kind can show).
+function reserveTokens(half, owner, x, y) {
+  const g = el("g", { class: "qn-reserve", "data-reserve": owner });
+  if (half === "-" || half === "0") {
+    g.append(el("text", { x, y: y + 5, class: "qn-value" }, "none"));
+    return g;
+  }
+  const token = (cx, letter, hidden, count, title) => {
+    const t = piece(hidden ? { hidden: true, owner } : { kind: letter, owner }, cx, y, { "data-reserve-piece": letter, "data-count": count, transform: `translate(${cx} ${y}) scale(0.7)` });
+    t.append(el("title", {}, title));
+    return t;
+  };
+  if (/^\d+$/.test(half)) {
+    const count = Number(half);
+    g.append(token(x + 11, "?", true, count, `${count} face-down piece${count === 1 ? "" : "s"}: kinds unknown`));
+    g.append(el("text", { x: x + 28, y: y + 5, class: "qn-value" }, `\u00d7${count} face down`));
+    return g;
+  }
+  const counts = {};
+  for (const letter of half.toUpperCase()) counts[letter] = (counts[letter] || 0) + 1;
+  let cx = x + 11;
+  for (const kind of Object.keys(KIND_NAMES)) {
+    const count = counts[kind];
+    if (!count) continue;
+    g.append(token(cx, kind, false, count, `${KIND_NAMES[kind]}${count > 1 ? ` \u00d7${count}` : ""}`));
+    if (count > 1) { // a badge with the number, as on a stack of identical pieces
+      g.append(el("circle", { cx: cx + 10, cy: y - 10, r: 7, fill: "#fffdf8", stroke: "#6f675c", "stroke-width": 1 }));
+      g.append(el("text", { x: cx + 10, y: y - 6.5, class: "qn-count" }, String(count)));
+    }
+    cx += 27;
+  }
+  return g;
 }
 
 export function describeTurn(view) {
@@ -204,8 +240,8 @@ export function draw(view, ui = {}) {
   if (ui.mini) return svg;
   // Reserves and Zero G trays beside the board.
   const lines = [
-    ["South reserve", trayText(pos.reserve.S)],
-    ["North reserve", trayText(pos.reserve.N)],
+    ["South reserve", (x, y) => reserveTokens(pos.reserve.S, "S", x, y)],
+    ["North reserve", (x, y) => reserveTokens(pos.reserve.N, "N", x, y)],
     ["Zero G (South pieces lost)", trayText(pos.removed.S)],
     ["Zero G (North pieces lost)", trayText(pos.removed.N)],
     ["Memory swaps used", pos.memory],
@@ -215,7 +251,8 @@ export function draw(view, ui = {}) {
   ];
   lines.forEach(([label, value], i) => {
     svg.append(el("text", { x: PANEL_X, y: 40 + i * 52, class: "panel-label" }, label));
-    svg.append(el("text", { x: PANEL_X, y: 62 + i * 52, class: "qn-value" }, value));
+    if (typeof value === "function") svg.append(value(PANEL_X, 60 + i * 52));
+    else svg.append(el("text", { x: PANEL_X, y: 62 + i * 52, class: "qn-value" }, value));
   });
   return svg;
 }

@@ -22,14 +22,17 @@ export const sections = [
   },
   {
     title: "Setup",
-    text: ["With the manual setup each player places their pieces on their own side, then says ready. The Standard setup and Random setup buttons place them all at once."],
+    text: [
+      "With the random setup (the default) your twelve other pieces stand face down on the outer three rings of your side, and your Light waits in your reserve with the four Artificial Lights. Bring it in when you choose, by a Reinforcement onto an open Gateway of yours: it enters face down, so the rival cannot tell it from an Artificial Light. Your reserve shows its pieces to you; the rival's shows only how many it holds.",
+      "With the manual setup each player places their pieces on their own side, then says ready. The Standard setup and Random setup buttons place them all at once.",
+    ],
   },
 ];
 
 export const legend = [
   ["L", "Light: bring it to the centre"],
   ["S", "Shadow"],
-  ["A", "Artificial Light (enters by Reinforcement)"],
+  ["A", "Artificial Light (enters by Reinforcement, as a held-back Light does)"],
   ["R", "Reflector"],
   ["M", "Memory: swaps places"],
   ["T", "Time: pushes a piece"],
