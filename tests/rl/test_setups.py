@@ -36,7 +36,7 @@ def outcomes_of(deal: QuinDeal, chosen: list[list[str]]) -> list[int]:
 
 def test_the_deal_uses_the_fifteen_cells_of_rings_3_to_5_of_each_side():
     deal = QuinDeal(abstracta.load("quin"))
-    assert deal.cells == tuple(sorted(f"{x}{r}" for x in lines for r in (3, 4, 5)) for lines in SIDE_LINES)
+    assert deal.cells == tuple(tuple(sorted(f"{x}{r}" for x in lines for r in (3, 4, 5))) for lines in SIDE_LINES)
     assert deal.max_outcomes == 15 and deal.pieces == "SSRRMTPPVVVV"
     assert [len(deal.outcomes([])), len(deal.outcomes(list(range(11))))] == [15, 4]
 

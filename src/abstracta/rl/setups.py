@@ -62,15 +62,12 @@ class QuinDeal:
     """
 
     def __init__(self, game: Game) -> None:
-        from abstracta.games.quin.board import SETUP_SQUARES, SQUARE_NAMES, ring_of
         from abstracta.games.quin.pieces import KIND_LETTERS, PIECE_COUNTS
-        from abstracta.games.quin.rules import RANDOM_ORDER
+        from abstracta.games.quin.rules import RANDOM_CELLS, RANDOM_ORDER
 
         self.game = game
         self.pieces = RANDOM_ORDER
-        self.cells = tuple(
-            sorted(SQUARE_NAMES[sq] for sq in SETUP_SQUARES[side] if ring_of(sq) >= 3) for side in (0, 1)
-        )
+        self.cells = RANDOM_CELLS  # the engine's own cell lists, so the two deals cannot drift apart
         self.max_outcomes = max(len(cells) for cells in self.cells)
         undealt = "".join(
             kind * (count - RANDOM_ORDER.count(kind)) for kind, count in zip(KIND_LETTERS, PIECE_COUNTS)
