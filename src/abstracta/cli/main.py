@@ -8,7 +8,6 @@ with exit code 2 (see :func:`abstracta.cli.common.command_boundary`), never a tr
 from __future__ import annotations
 
 import inspect
-
 import random
 import time
 from typing import Annotated, Any, Callable, Optional, get_type_hints
