@@ -17,6 +17,7 @@ from abstracta.core.options import Option, resolve_options
 
 if TYPE_CHECKING:
     from abstracta.core.knowledge import Knowledge
+    from abstracta.core.rl_adapter import RLAdapter
 
 
 class Game:
@@ -82,6 +83,11 @@ class Game:
 
     def knowledge(self) -> "Knowledge | None":
         """The game's hints for the generic bots (``core/knowledge.py``), or ``None`` when it has none."""
+        return None
+
+    def rl_adapter(self) -> "RLAdapter | None":
+        """What ``abstracta.rl`` needs about this game (``core/rl_adapter.py``): action numbering,
+        observation planes, OpenSpiel facts; ``None``, the default, when the game has no RL support."""
         return None
 
     def with_options(self, options: Any) -> "Game":

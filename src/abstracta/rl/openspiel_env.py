@@ -11,13 +11,16 @@ and options), so OpenSpiel's worker processes and ``serialize_game_and_state`` w
 - Sequential, terminal rewards (the game's ``returns()``), zero-sum with two players and
   general-sum otherwise.
 - Actions: the agent numbering of :mod:`abstracta.rl.actions`.
-- Chance (explicit stochastic): Strategic Reserve's dice, whose outcomes are numbered
-  ``p,g`` -> ``6*(p-1) + (g-1)``; and a random setup, dealt by :mod:`abstracta.rl.setups`
-  in opening chance nodes: Desfases without ``layout`` (perfect information) in one node
-  over ``SETUP_OUTCOMES`` equally likely seeds, outcome k being ``game.start(seed=k)``; Quin
-  ``setup="random"`` one piece per node, each side's from its own outcomes, so what a player
-  sees after the setup leaves every rival placement possible, all equally likely.
-- Quin is imperfect information: observation strings/tensors come from
+- Chance (explicit stochastic): dice, numbered by the action table's ``chance_outcomes``
+  (Strategic Reserve: ``p,g`` -> ``6*(p-1) + (g-1)``); and a random setup, dealt by
+  :mod:`abstracta.rl.setups` in opening chance nodes: by default one node over
+  ``SETUP_OUTCOMES`` equally likely seeds, outcome k being ``game.start(seed=k)`` (Desfases
+  without ``layout``); a game hiding its setup deals it itself (Quin ``setup="random"``: one
+  piece per node, each side's from its own outcomes, so what a player sees after the setup
+  leaves every rival placement possible, all equally likely).
+- Maximum game length, player counts, chance and information come from the game and its RL
+  adapter (``max_game_length``; ``_LONG_GAME`` plies when the game knows no bound).
+- Imperfect information (Quin): observation strings/tensors come from
   ``state.view(player)``; the information-state string is the player's first view followed
   by every move as that player saw it (its own in full, the rival's in public form), so it
   has perfect recall; the information-state tensor is the observation tensor.
@@ -36,6 +39,7 @@ import abstracta
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
 from abstracta.rl.actions import action_table
+from abstracta.rl.adapters import adapter_of
 from abstracta.rl.observations import observation, observation_shape
 from abstracta.rl.setups import SETUP_OUTCOMES, random_setup, setup_deal
 
@@ -69,24 +73,22 @@ def _decode_options(text: str) -> dict[str, Any]:
 
 
 def _max_length(game: Game) -> int:
-    o = game.options
-    if game.slug == "laser-chess":
-        return o["max_plies"] or _LONG_GAME
-    if game.slug == "quin":
-        return 40 + 4 * o["max_turns"]
-    if game.slug == "reflec":
-        return 24 + 12 * o["max_turns"] if o["max_turns"] else _LONG_GAME
-    if game.slug == "strategic-reserve":
-        return 2 * o["max_turns"] if o["max_turns"] else _LONG_GAME
-    return 2000  # Desfases: every turn spends a die point or a coin
+    """The game's own bound (its RL adapter's ``max_game_length``), or ``_LONG_GAME`` when it knows none."""
+    return adapter_of(game).max_game_length() or _LONG_GAME
 
 
 def _game_type(slug: str, game: Game | None) -> pyspiel.GameType:
-    """The GameType; with ``game`` None the most general one of the slug (used to register)."""
+    """The GameType; with ``game`` None the most general one over every option set (used to register).
+
+    The default options' game gives the registered facts, widened by what the game's RL adapter
+    declares for other options (``player_range``, ``chance_under_some_options``).
+    """
     if game is None:
-        stochastic = slug in ("strategic-reserve", "quin", "desfases")
-        imperfect = slug == "quin"
-        players = (2, 4) if slug in ("reflec", "desfases") else (2, 2)
+        default = abstracta.load(slug)
+        adapter = adapter_of(default)
+        stochastic = default.has_chance or adapter.chance_under_some_options or random_setup(default)
+        imperfect = not default.perfect_information
+        players = adapter.player_range or (default.num_players, default.num_players)
         zero_sum = players == (2, 2)
     else:
         stochastic = game.has_chance or random_setup(game)

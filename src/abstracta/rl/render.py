@@ -4,8 +4,8 @@ printed for ``"human"``), and a small RGB image.
 ``ansi`` reuses the command line's board drawings (imported lazily: both are interface
 layers, and the CLI stays optional for a headless trainer). ``rgb_array`` paints the
 observation planes of player 0 as coloured cells with numpy alone, so it needs no plotting
-library: each square (Quin: each space, rings as rows and Sight Lines as columns, the
-centre on its own row) is a block whose colour says whose piece stands there.
+library: the game's RL adapter lays the planes out as a grid of cells (``owner_grid``), and
+each cell is a block whose colour says whose piece stands there.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import io
 import numpy as np
 
 from abstracta.core.api import State
+from abstracta.rl.adapters import adapter_of
 from abstracta.rl.observations import observation
 
 CELL = 24
@@ -26,7 +27,7 @@ _OTHER = (np.array([40, 160, 60], dtype=np.uint8), np.array([200, 160, 20], dtyp
 
 
 def ansi(state: State) -> str:
-    """The terminal board of ``state`` as plain text (Quin: as a spectator sees it)."""
+    """The terminal board of ``state`` as plain text (hidden information: as a spectator sees it)."""
     from rich.console import Console
 
     from abstracta.cli.render import renderer_for
@@ -45,28 +46,11 @@ def show(state: State) -> None:
 
 def _owner_grid(state: State) -> np.ndarray:
     """Per board cell: 0 empty, 1 player 0's piece, 2 a rival's, 3/4 other suits (drawn from player 0's view)."""
-    slug = state.game.slug
-    obs = observation(state.view(0), 0)
-    if slug == "strategic-reserve":
-        return obs[0] * 1 + obs[1] * 2
-    if slug == "laser-chess":
-        return obs[0:5].sum(0) * 1 + obs[5:10].sum(0) * 2
-    if slug == "reflec":
-        suits = obs[0:4] + obs[4:8]
-        return suits[0] * 1 + suits[1] * 2 + suits[2] * 3 + suits[3] * 4
-    if slug == "desfases":
-        pawns = obs[11:15]
-        grid = pawns[0] * 1 + pawns[1] * 2 + pawns[2] * 3 + pawns[3] * 4
-        return grid
-    if slug == "quin":
-        own = obs[0:8].sum(0)
-        rival = obs[8:17].sum(0)
-        flat = own * 1 + rival * 2
-        rings = flat[:60].reshape(12, 5).T[::-1]  # rows: ring 5 at the top .. ring 1; columns: lines a..l
-        centre = np.zeros((1, 12))
-        centre[0, 5] = flat[60]
-        return np.vstack([rings, centre])
-    raise ValueError(f"no picture for game {slug!r}")
+    adapter = adapter_of(state.game)
+    grid = adapter.owner_grid(observation(state.view(0), 0))
+    if grid is None:
+        raise ValueError(f"no picture for game {state.game.slug!r}: its RL adapter gives no owner_grid")
+    return grid
 
 
 def rgb_array(state: State) -> np.ndarray:

@@ -24,8 +24,8 @@ import numpy as np
 from abstracta.bots import LEVELS, level_bot
 from abstracta.core.api import State
 from abstracta.rl.actions import action_table
+from abstracta.rl.adapters import adapter_of
 from abstracta.rl.common import load_game, resolve_chance, spaces_for, start
-from abstracta.rl.observations import _ENCODERS
 
 
 class VectorEnv:
@@ -44,7 +44,7 @@ class VectorEnv:
         self.seat = seat
         self.num_actions, self.observation_shape = spaces_for(self.game)
         self._table = action_table(self.game)
-        self._encode = _ENCODERS[slug][0]
+        self._observe = adapter_of(self.game).observe
         self._rng = np.random.default_rng(seed)
         self._bots: dict[int, Any] = {}
         if opponent is not None:
@@ -73,7 +73,7 @@ class VectorEnv:
         self._moves[i], self._actions[i] = moves, actions
         player = state.player
         self.players[i] = player
-        self._obs[i] = self._encode(self.game, state.view(player).notation(), player)
+        self._obs[i] = self._observe(state.view(player).notation(), player)
         row = self._masks[i]
         row[:] = False
         row[actions] = True

@@ -39,6 +39,7 @@ from abstracta.games.desfases.notation import FED, HOLED, MOVED, SCORED
 
 if TYPE_CHECKING:
     from abstracta.games.desfases.evaluation import DesfasesKnowledge
+    from abstracta.games.desfases.rl import DesfasesRL
 
 # -- options and turn order (§3) --------------------------------------------------------------
 TURN_ORDER = {4: (0, 1, 2, 3), 2: (0, 3, 1, 2)}  # S M C A; two players: S A M C
@@ -136,6 +137,12 @@ class Desfases(Game):
         from abstracta.games.desfases.evaluation import DesfasesKnowledge
 
         return DesfasesKnowledge()
+
+    def rl_adapter(self) -> "DesfasesRL":
+        """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""
+        from abstracta.games.desfases.rl import DesfasesRL
+
+        return DesfasesRL(self)
 
     def start(self, seed: int | None = None) -> "DesfasesState":
         """The §4 setup, drawn exactly as the rules give it; with a ``layout`` that position."""

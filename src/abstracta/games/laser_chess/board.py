@@ -38,7 +38,8 @@ COLOUR_NAMES = ("Blue", "Red")
 N, E, S, W = 0, 1, 2, 3
 DIR4 = ("n", "e", "s", "w")
 OPPOSITE = (S, W, N, E)
-_STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0), "ne": (1, 1), "se": (1, -1), "sw": (-1, -1), "nw": (-1, 1)}
+# (file step, rank step) of each of the eight directions
+STEPS = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0), "ne": (1, 1), "se": (1, -1), "sw": (-1, -1), "nw": (-1, 1)}
 # Diagonal facings of Deflectors, clockwise from ne (§6.2 rotation order), with their two mirrored faces.
 DIAG = ("ne", "se", "sw", "nw")
 DIAG_FACES = ((N, E), (S, E), (S, W), (N, W))
@@ -51,14 +52,14 @@ def square_of(file: int, rank: int) -> int:
 
 
 def _neighbour(square: int, direction: str) -> int | None:
-    df, dr = _STEP[direction]
+    df, dr = STEPS[direction]
     file, rank = divmod(square, RANKS)
     file, rank = file + df, rank + dr
     return square_of(file, rank) if 0 <= file < FILES and 0 <= rank < RANKS else None
 
 
 NEIGHBOURS = tuple(
-    tuple(sorted(n for d in _STEP if (n := _neighbour(sq, d)) is not None)) for sq in range(SQUARES)
+    tuple(sorted(n for d in STEPS if (n := _neighbour(sq, d)) is not None)) for sq in range(SQUARES)
 )
 """The up to 8 neighbours of each square, in name order (so moves come out sorted)."""
 

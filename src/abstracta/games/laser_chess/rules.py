@@ -48,6 +48,7 @@ from abstracta.games.laser_chess.board import (
 
 if TYPE_CHECKING:
     from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
+    from abstracta.games.laser_chess.rl import LaserChessRL
 
 # -- setups (§4) ----------------------------------------------------------------------
 SETUPS = {
@@ -162,6 +163,12 @@ class LaserChess(Game):
         from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
 
         return LaserChessKnowledge()
+
+    def rl_adapter(self) -> "LaserChessRL":
+        """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""
+        from abstracta.games.laser_chess.rl import LaserChessRL
+
+        return LaserChessRL(self)
 
 
 class LaserChessState(State):

@@ -64,6 +64,7 @@ from abstracta.games.quin.pieces import (
 
 if TYPE_CHECKING:
     from abstracta.games.quin.evaluation import QuinKnowledge
+    from abstracta.games.quin.rl import QuinRL
 
 SEATS = ("S", "N")
 SETUP, PLAY = 0, 1
@@ -186,6 +187,12 @@ class Quin(Game):
         from abstracta.games.quin.evaluation import QuinKnowledge
 
         return QuinKnowledge()
+
+    def rl_adapter(self) -> "QuinRL":
+        """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""
+        from abstracta.games.quin.rl import QuinRL
+
+        return QuinRL(self)
 
     def parse(self, text: str) -> "State":
         """A full position (11 fields, §9.1), or a player's view of one (12 fields, §9.3)."""

@@ -51,6 +51,7 @@ from abstracta.games.reflec.board import (
 
 if TYPE_CHECKING:
     from abstracta.games.reflec.evaluation import ReflecKnowledge
+    from abstracta.games.reflec.rl import ReflecRL
 
 DROP_PHASE, PLAY_PHASE = 0, 1
 COINS_PER_SUIT = 6
@@ -94,6 +95,12 @@ class Reflec(Game):
         from abstracta.games.reflec.evaluation import ReflecKnowledge
 
         return ReflecKnowledge()
+
+    def rl_adapter(self) -> "ReflecRL":
+        """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""
+        from abstracta.games.reflec.rl import ReflecRL
+
+        return ReflecRL(self)
 
     # -- the standard set -------------------------------------------------
     def start(self, seed: int | None = None) -> "ReflecState":

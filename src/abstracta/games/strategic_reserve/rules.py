@@ -31,6 +31,7 @@ from abstracta.games.strategic_reserve.board import (
 
 if TYPE_CHECKING:
     from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge
+    from abstracta.games.strategic_reserve.rl import StrategicReserveRL
 
 RED, BLUE = 0, 1
 NO_ROLL = -1  # pending roll index when the next step is the roll
@@ -69,6 +70,12 @@ class StrategicReserve(Game):
         from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge
 
         return StrategicReserveKnowledge()
+
+    def rl_adapter(self) -> "StrategicReserveRL":
+        """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""
+        from abstracta.games.strategic_reserve.rl import StrategicReserveRL
+
+        return StrategicReserveRL(self)
 
     def start(self, seed: int | None = None) -> "StrategicReserveState":
         """The §4 setup; there is no setup randomness, so ``seed`` is ignored."""

@@ -1,0 +1,305 @@
+"""Quin for ``abstracta.rl`` (``core/rl_adapter.py``); ``docs/rl.md`` lists the numbers and planes.
+
+Actions: most moves by a static table; Gravity and Reinforcement, whose strings are too varied
+for one, relative to the mover's pieces (see :class:`QuinActions`). Observation: 59 planes
+over the 61 spaces in square order a1 .. l5, o, read from the player's view only, so a rival's
+unrevealed piece is one plane, never its kind. The random setup is dealt piece by piece
+(:class:`QuinDeal`), so a player's own setup never gives the rival's away.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from abstracta.core.api import State
+from abstracta.core.rl_adapter import ActionTable, RLAdapter, SetupDeal
+from abstracta.games.quin.board import GATEWAYS, IS_HORIZON, IS_IRIS, LINES, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
+from abstracta.games.quin.pieces import KIND_LETTERS, PIECE_COUNTS
+from abstracta.games.quin.rules import RANDOM_CELLS, RANDOM_ORDER
+
+HORIZON = [name for name, horizon in zip(SQUARE_NAMES, IS_HORIZON) if horizon]  # c1..c5, i1..i5
+GATEWAY_NAMES = {side: [SQUARE_NAMES[sq] for sq in GATEWAYS[side]] for side in (0, 1)}  # in square order
+OTHER_KINDS = "LSRMTPV"  # what may join Artificial Lights in a Reinforcement
+
+
+def _ring_step(square: str, hours: int) -> str:
+    return f"{LINES[(LINES.index(square[0]) + hours) % 12]}{square[1]}"
+
+
+def neighbour_names(square: str) -> list[str]:
+    """The spaces adjacent to ``square`` (rules 2.2), in square order."""
+    return [SQUARE_NAMES[sq] for sq in NEIGHBOURS[SQUARE_INDEX[square]]]
+
+
+class QuinActions(ActionTable):
+    """Quin's numbering; see docs/rl.md for the blocks.
+
+    Static blocks: step ``from-to`` (61 x 61), slingshot ``from-to over p`` (61 from x 10
+    Horizon p x 2 sides), time ``time q d`` (61 q x ring of d), swap ``swap m q`` (61 x 61),
+    raise ``raise K g`` (8 kinds x 10 Gateways), reflect ``reflect s d via r`` (61 r x s on the
+    diameter (2 lines x 5 rings) x d inward/outward), place ``place K sq`` (8 x 61), ``ready``,
+    ``pass``. Relative blocks: Gravity (caster x for each of its 4 neighbour slots: nobody or
+    the 1st/2nd/3rd other own Void in square order) and Reinforcement (the set of own
+    Gateways getting an Artificial Light x nothing else or one other kind on one Gateway).
+    """
+
+    N = len(SQUARE_NAMES)  # 61
+
+    def _build(self) -> None:
+        sq = SQUARE_NAMES
+        names = self.names
+        names += [f"{a}-{b}" for a in sq for b in sq]  # steps (a-a never legal)
+        self.sling_base = len(names)
+        for a in sq:
+            for p in HORIZON:
+                for side in (1, -1):
+                    names.append(f"{a}-{_ring_step(p, side)} over {p}")
+        self.time_base = len(names)
+        for q in sq:
+            for ring in range(1, 6):
+                names.append(f"time {q} {q[0]}{ring}" if q != "o" else f"time o o{ring}")
+        names += [f"swap {a} {b}" for a in sq for b in sq]
+        gateways = GATEWAY_NAMES[0] + GATEWAY_NAMES[1]
+        names += [f"raise {k} {g}" for k in KIND_LETTERS for g in sorted(gateways)]
+        for r in sq:
+            line_options = [r[0], LINES[(LINES.index(r[0]) + 6) % 12]] if r != "o" else ["o", "o"]
+            for line in line_options:
+                for ring in range(1, 6):
+                    s = f"{line}{ring}"
+                    for dr in (-1, 1):
+                        d = f"{r[0]}{int(r[1]) + dr}" if r != "o" else "o"
+                        names.append(f"reflect {s} {d} via {r}")
+        names += [f"place {k} {s}" for k in KIND_LETTERS for s in sq]
+        names += ["ready", "pass"]
+        # static names that cannot occur (off-board rings, 'o' placeholders) stay unique but unused
+        seen: set[str] = set()
+        for i, name in enumerate(names):
+            if name in seen:
+                names[i] = f"{name} #{i}"
+            seen.add(name)
+        self.gravity_base = len(names)
+        self.gravity_size = self.N * 4**4
+        self.reinforce_base = self.gravity_base + self.gravity_size
+        self.reinforce_size = 32 * (1 + 5 * len(OTHER_KINDS))
+
+    def _size(self) -> int:
+        return self.reinforce_base + self.reinforce_size
+
+    # The relative blocks need the mover's Voids / Gateways, read from its own view.
+    def _own_voids(self, state: State) -> list[str]:
+        player = state.player
+        letter = "V" if player == 0 else "v"
+        board = state.view(player).notation().split(" ", 1)[0]
+        if board == "-":
+            return []
+        return [_entry_square(entry) for entry in board.split(",") if _entry_kind(entry) == letter]
+
+    def encode(self, state: State, move: str) -> int:
+        action = self.static.get(move)
+        if action is not None:
+            return action
+        if move.startswith("gravity "):
+            return self._encode_gravity(state, move, self._own_voids(state))
+        if move.startswith("reinforce "):
+            return self._encode_reinforce(state.player, move)
+        raise ValueError(f"{move!r} is not a move of quin in this position")
+
+    def legal(self, state: State) -> tuple[list[str], list[int]]:
+        moves = state.moves()
+        static = self.static
+        actions: list[int] = []
+        voids: list[str] | None = None
+        for m in moves:
+            a = static.get(m)
+            if a is None:
+                if m.startswith("gravity "):
+                    if voids is None:
+                        voids = self._own_voids(state)
+                    a = self._encode_gravity(state, m, voids)
+                elif m.startswith("reinforce "):
+                    a = self._encode_reinforce(state.player, m)
+                else:
+                    raise ValueError(f"{m!r} is not a move of quin in this position")
+            actions.append(a)
+        return moves, actions
+
+    def _encode_gravity(self, state: State, move: str, voids: list[str]) -> int:
+        head, pairs = move[len("gravity "):].split(": ")
+        caster = head
+        slots = neighbour_names(caster)
+        others = [v for v in voids if v != caster]
+        digits = [0, 0, 0, 0]
+        for pair in pairs.split(", "):
+            source, target = pair.split("-")
+            digits[slots.index(target)] = others.index(source) + 1
+        code = digits[0] + 4 * digits[1] + 16 * digits[2] + 64 * digits[3]
+        return self.gravity_base + SQUARE_INDEX[caster] * 256 + code
+
+    def _encode_reinforce(self, player: int | None, move: str) -> int:
+        gateways = GATEWAY_NAMES[player or 0]
+        mask, extra = 0, 0
+        for entry in move[len("reinforce "):].split(" "):
+            kind, gateway = entry.split("@")
+            slot = gateways.index(gateway)
+            if kind == "A":
+                mask |= 1 << slot
+            else:
+                extra = 1 + slot * len(OTHER_KINDS) + OTHER_KINDS.index(kind)
+        return self.reinforce_base + mask * (1 + 5 * len(OTHER_KINDS)) + extra
+
+
+def _entry_square(entry: str) -> str:
+    return "o" if entry[0] == "o" else entry[:2]
+
+
+def _entry_kind(entry: str) -> str:
+    return entry[1] if entry[0] == "o" else entry[2]
+
+
+# ---------------------------------------------------------------------------------------
+# observation: (59, 61)
+
+_COUNTS = dict(zip(KIND_LETTERS, PIECE_COUNTS))
+PLANES = (
+    *(f"own {k}" for k in KIND_LETTERS), *(f"rival revealed {k}" for k in KIND_LETTERS), "rival unrevealed piece",
+    "own piece revealed", "Horizon", "Iris", "own Gateways", "rival Gateways", "locked squares",
+    "setup phase", "observer to move",
+    *(f"own reserve {k} / count" for k in KIND_LETTERS), "rival reserve size / 17",
+    *(f"own removed {k} / count" for k in KIND_LETTERS), *(f"rival removed {k} / count" for k in KIND_LETTERS),
+    "own memory swaps / 2", "rival memory swaps / 2", "own resurrection used", "rival resurrection used",
+    "Time used this turn", "Memory swap used this turn", "Resurrection used this turn",
+    "turns / max_turns", "quiet turns / 100",
+)
+_HORIZON_PLANE = np.array(IS_HORIZON, dtype=np.float32)
+_IRIS_PLANE = np.array(IS_IRIS, dtype=np.float32)
+_GATEWAY_PLANES = np.zeros((2, 61), dtype=np.float32)
+for _side in (0, 1):
+    _GATEWAY_PLANES[_side, list(GATEWAYS[_side])] = 1.0
+
+
+class QuinDeal(SetupDeal):
+    """Quin's random setup (rules §4), one piece per chance node: South's twelve, then North's.
+
+    Node ``i`` puts side ``i // 12``'s piece ``RANDOM_ORDER[i % 12]`` on one of that side's
+    setup cells still empty, each equally likely; the action is the cell's index in the side's
+    sorted cell list: the 15 spaces of rings 3-5 of the side, its Gateways included.
+    ``Quin.start(seed)`` draws ``rng.sample(cells, 12)`` and puts the pieces in that order,
+    which is uniform over the same ordered choices: the deal has the engine's distribution.
+    Nothing else stands on the board; every piece not dealt (the Light and the four Artificial
+    Lights, D17b) starts in its owner's reserve.
+    """
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.pieces = RANDOM_ORDER
+        self.cells = RANDOM_CELLS  # the engine's own cell lists, so the two deals cannot drift apart
+        self.max_outcomes = max(len(cells) for cells in self.cells)
+        undealt = "".join(
+            kind * (count - RANDOM_ORDER.count(kind)) for kind, count in zip(KIND_LETTERS, PIECE_COUNTS)
+        )
+        # side to move, phase and counters as the engine starts them; the reserves hold what is not dealt
+        self._rest = game.start(seed=0).notation().split(" ")[1:]
+        self._rest[2] = f"{undealt}/{undealt.lower()}"
+
+    def complete(self, dealt: list[int]) -> bool:
+        return len(dealt) == 2 * len(self.pieces)
+
+    def _node(self, dealt: list[int]) -> tuple[int, list[int]]:
+        """The side dealt at the next node, and the cells it has used so far."""
+        side, placed = divmod(len(dealt), len(self.pieces))
+        return side, dealt[len(dealt) - placed:]
+
+    def outcomes(self, dealt: list[int]) -> list[tuple[int, float]]:
+        side, used = self._node(dealt)
+        free = [c for c in range(len(self.cells[side])) if c not in used]
+        return [(c, 1.0 / len(free)) for c in free]
+
+    def _token(self, side: int, index: int, cell: int) -> str:
+        kind = self.pieces[index]
+        return self.cells[side][cell] + (kind if side == 0 else kind.lower())
+
+    def outcome_name(self, dealt: list[int], action: int) -> str:
+        side, used = self._node(dealt)
+        return f"deal {self._token(side, len(used), action)}"
+
+    def start(self, dealt: list[int]) -> State:
+        count = len(self.pieces)
+        tokens = [self._token(i // count, i % count, cell) for i, cell in enumerate(dealt)]
+        return self.game.parse(" ".join([",".join(tokens), *self._rest]))
+
+
+class QuinRL(RLAdapter):
+    actions = QuinActions
+    observation_shape = (59, 61)
+    plane_names = PLANES
+
+    def observe(self, notation: str, player: int) -> np.ndarray:
+        fields = notation.split(" ")
+        board, side, phase, reserve, removed, memory, raised, free, locked, turns, quiet = fields[:11]
+        out = np.zeros((59, 61), dtype=np.float32)
+        own_upper = player == 0  # South (upper case) is player 0
+        if board != "-":
+            for entry in board.split(","):
+                if entry[0] == "o":
+                    sq, rest = "o", entry[1:]
+                else:
+                    sq, rest = entry[:2], entry[2:]
+                i = SQUARE_INDEX[sq]
+                letter = rest[0]
+                if letter == "?":
+                    out[16, i] = 1.0
+                    continue
+                mine = letter.isupper() == own_upper
+                kind = KIND_LETTERS.index(letter.upper())
+                out[kind if mine else 8 + kind, i] = 1.0
+                if mine and rest.endswith("+"):
+                    out[17, i] = 1.0
+        out[18] = _HORIZON_PLANE
+        out[19] = _IRIS_PLANE
+        out[20] = _GATEWAY_PLANES[player]
+        out[21] = _GATEWAY_PLANES[1 - player]
+        if locked != "-":
+            for sq in locked.split(","):
+                out[22, SQUARE_INDEX[sq]] = 1.0
+        out[23] = 1.0 if phase == "setup" else 0.0
+        out[24] = 1.0 if (side == "S") == (player == 0) else 0.0
+        halves = reserve.split("/")
+        own_half, rival_half = halves[player], halves[1 - player]
+        if own_half != "-":
+            for k in own_half:
+                out[25 + KIND_LETTERS.index(k.upper())] += 1.0 / _COUNTS[k.upper()]
+        rival_count = len(rival_half) if not rival_half.isdigit() else int(rival_half)
+        out[33] = (0 if rival_half == "-" else rival_count) / 17
+        removed_halves = removed.split("/")
+        for base, half in ((34, removed_halves[player]), (42, removed_halves[1 - player])):
+            if half != "-":
+                for k in half:
+                    out[base + KIND_LETTERS.index(k.upper())] += 1.0 / _COUNTS[k.upper()]
+        mem = memory.split("/")
+        out[50] = int(mem[player]) / 2
+        out[51] = int(mem[1 - player]) / 2
+        rai = raised.split("/")
+        out[52] = float(rai[player])
+        out[53] = float(rai[1 - player])
+        if free != "-":
+            for k, plane in (("T", 54), ("M", 55), ("R", 56)):
+                if k in free:
+                    out[plane] = 1.0
+        out[57] = min(int(turns) / self.game.options["max_turns"], 1.0)
+        out[58] = min(int(quiet) / 100, 1.0)
+        return out
+
+    def owner_grid(self, observation: np.ndarray) -> np.ndarray:
+        own = observation[0:8].sum(0)
+        rival = observation[8:17].sum(0)
+        flat = own * 1 + rival * 2
+        rings = flat[:60].reshape(12, 5).T[::-1]  # rows: ring 5 at the top .. ring 1; columns: lines a..l
+        centre = np.zeros((1, 12))
+        centre[0, 5] = flat[60]
+        return np.vstack([rings, centre])
+
+    def max_game_length(self) -> int | None:
+        return 40 + 4 * self.game.options["max_turns"]
+
+    def setup_deal(self) -> QuinDeal | None:
+        return QuinDeal(self.game)
