@@ -10,7 +10,8 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import abstracta.rl  # noqa: E402,F401  (registers abstracta/<slug>-v0)
 from abstracta.rl import gym_env  # noqa: E402
-from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
+import abstracta  # noqa: E402
+from tests.rl.cases import OPTION_SETS, set_id, short_options  # noqa: E402
 
 
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
@@ -34,9 +35,9 @@ def run_episode(env, seed: int) -> tuple[float, int, list[int]]:
     return reward, steps, players
 
 
-@pytest.mark.parametrize("slug", ["strategic-reserve", "laser-chess", "reflec", "desfases", "quin"])
+@pytest.mark.parametrize("slug", abstracta.games())
 def test_registered_with_gymnasium_and_the_agent_only_sees_its_seat(slug):
-    options = {"reflec": {"max_turns": 12}, "laser-chess": {"max_plies": 80}, "quin": {"max_turns": 40}}.get(slug, {})
+    options = short_options(slug)
     env = gymnasium.make(f"abstracta/{slug}-v0", opponent="random", seat=1, **options)
     reward, steps, players = run_episode(env, seed=3)
     assert steps > 0 and set(players) == {1}

@@ -14,8 +14,9 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E402
 
 import abstracta  # noqa: E402
+from abstracta.games.quin.rl import QuinDeal  # noqa: E402
 from abstracta.rl import action_to_move, legal_actions, observation, openspiel_game  # noqa: E402
-from abstracta.rl.setups import SETUP_OUTCOMES, QuinDeal, SeedDeal, setup_deal  # noqa: E402
+from abstracta.rl.setups import SETUP_OUTCOMES, SeedDeal, setup_deal  # noqa: E402
 from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
 
 
@@ -81,6 +82,30 @@ def test_game_types():
     assert openspiel_game("desfases").get_type().utility == types.Utility.GENERAL_SUM
     by_name = pyspiel.load_game("abstracta_laser_chess", {"options": '{"max_plies": 10}'})
     assert by_name.num_distinct_actions() == 801
+
+
+@pytest.mark.parametrize("slug,options,length", [
+    ("strategic-reserve", {}, 100_000), ("strategic-reserve", {"max_turns": 30}, 60),
+    ("laser-chess", {}, 100_000), ("laser-chess", {"max_plies": 80}, 80),
+    ("reflec", {}, 100_000), ("reflec", {"max_turns": 12}, 168),
+    ("desfases", {}, 2000), ("desfases", {"players": 2}, 2000),
+    ("quin", {}, 1240), ("quin", {"max_turns": 20, "setup": "manual"}, 120),
+])
+def test_maximum_game_lengths(slug, options, length):
+    """Each game's own bound (its RL adapter), 100,000 plies where it declares none."""
+    assert openspiel_game(slug, **options).max_game_length() == length
+
+
+@pytest.mark.parametrize("slug,players,stochastic,hidden", [
+    ("strategic-reserve", (2, 2), True, False), ("laser-chess", (2, 2), False, False),
+    ("reflec", (2, 4), False, False), ("desfases", (2, 4), True, False), ("quin", (2, 2), True, True),
+])
+def test_registered_types_cover_every_option_set(slug, players, stochastic, hidden):
+    """Registered once per game: player counts, chance and information over all its options."""
+    registered = next(t for t in pyspiel.registered_games() if t.short_name == f"abstracta_{slug.replace('-', '_')}")
+    assert (registered.min_num_players, registered.max_num_players) == players
+    assert (registered.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) == stochastic
+    assert (registered.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION) == hidden
 
 
 def test_quin_information_states_hide_the_rivals_kinds():

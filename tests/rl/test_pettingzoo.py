@@ -8,6 +8,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
+import abstracta  # noqa: E402
 from abstracta.rl import aec_env  # noqa: E402
 from abstracta.rl.pettingzoo_env import raw_env  # noqa: E402
 from tests.rl.cases import OPTION_SETS, set_id  # noqa: E402
@@ -72,7 +73,7 @@ def test_an_illegal_action_ends_the_game_with_minus_one_for_the_offender():
     assert sum(env._cumulative_rewards.values()) == -1.0
 
 
-@pytest.mark.parametrize("slug", ["strategic-reserve", "laser-chess", "reflec", "desfases", "quin"])
+@pytest.mark.parametrize("slug", abstracta.games())
 def test_render_modes(slug):
     env = aec_env(slug, render_mode="ansi")
     env.reset(seed=1)

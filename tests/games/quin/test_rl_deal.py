@@ -1,7 +1,8 @@
 """The chance model of Quin's random setup (``QuinDeal``) against the rules' algorithm (rules §4, D17b).
 
-These run without OpenSpiel: the deal is plain Python, and ``tests/rl/test_openspiel.py``
-checks it against the engine's ``start(seed)`` and drives it through OpenSpiel.
+The deal lives in Quin's RL adapter (``games/quin/rl.py``). These run without OpenSpiel: the deal
+is plain Python, and ``tests/rl/test_openspiel.py`` checks it against the engine's
+``start(seed)`` and drives it through OpenSpiel.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 
 import abstracta
-from abstracta.rl.setups import QuinDeal
+from abstracta.games.quin.rl import QuinDeal
 
 # rules §4: the random start with seed=7
 SEED_7_START = (
