@@ -2,7 +2,8 @@
 
 Read the package top to bottom: ``board.py`` (grid, pieces, facings, queen rays),
 ``rules.py`` (options, setup, turn, moves, effects, end), ``notation.py``
-(position notation, its checks V1-V10, ``last_effects``).
+(position notation, its checks V1-V10, ``last_effects``); ``rl.py`` is its RL adapter
+(action numbering and observation planes for ``abstracta.rl``).
 """
 
 from abstracta.games.desfases.rules import Desfases, DesfasesState

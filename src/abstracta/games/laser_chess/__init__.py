@@ -2,7 +2,8 @@
 
 Read the package top to bottom: ``board.py`` (squares, restricted squares, pieces,
 rotation and beam tables), ``rules.py`` (options, setups, moves, the shot, the end),
-``notation.py`` (position notation and its checks P1-P5, ``last_effects``, JSON).
+``notation.py`` (position notation and its checks P1-P5, ``last_effects``, JSON); ``rl.py``
+is its RL adapter (action numbering and observation planes for ``abstracta.rl``).
 """
 
 from abstracta.games.laser_chess.rules import LaserChess, LaserChessState
