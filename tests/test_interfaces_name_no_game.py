@@ -32,6 +32,12 @@ HELP_KEYWORDS = {"help", "description", "example", "examples"}
 """Keyword arguments whose strings are help text (typer options, FastAPI parameters): examples allowed."""
 
 
+def _is_string(statement: ast.stmt) -> bool:
+    """Is ``statement`` a bare string (a docstring where it stands first or after an assignment)?"""
+    return (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str))
+
+
 def _help_text(tree: ast.AST) -> set[int]:
     """ids of the string constants that are docstrings (module, classes, functions, attributes) or help text."""
     found = set()
@@ -40,12 +46,11 @@ def _help_text(tree: ast.AST) -> set[int]:
             found.add(id(node.value))
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if _is_string(first):
                 found.add(id(first.value))
         if isinstance(node, (ast.Module, ast.ClassDef)):  # attribute docstrings: a string right after an assignment
             for before, after in zip(node.body, node.body[1:]):
-                if isinstance(before, (ast.Assign, ast.AnnAssign)) and isinstance(after, ast.Expr) \
-                        and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str):
+                if isinstance(before, (ast.Assign, ast.AnnAssign)) and _is_string(after):
                     found.add(id(after.value))
     return found
 
@@ -84,9 +89,11 @@ def game_mentions(source: str, slugs: list[str]) -> list[str]:
             if node.module.startswith("abstracta.games."):
                 found.append(f"line {node.lineno}: imports {node.module}")
         elif isinstance(node, ast.Import):
-            found += [f"line {node.lineno}: imports {a.name}" for a in node.names if a.name.startswith("abstracta.games.")]
+            found += [f"line {node.lineno}: imports {a.name}"
+                      for a in node.names if a.name.startswith("abstracta.games.")]
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
-            found += [f"line {node.lineno}: string {node.value!r}" for slug, p in patterns.items() if p.search(node.value)]
+            found += [f"line {node.lineno}: string {node.value!r}"
+                      for pattern in patterns.values() if pattern.search(node.value)]
         for identifier in identifiers:
             for part in identifier.split("."):
                 words = _words(part)
@@ -99,7 +106,8 @@ def game_mentions(source: str, slugs: list[str]) -> list[str]:
                          ids=lambda p: str(p.relative_to(SRC)))
 def test_interface_module_names_no_game(module):
     mentions = game_mentions(module.read_text(encoding="utf-8"), abstracta.games())
-    assert not mentions, f"{module.relative_to(SRC)} names a game (declare it in the game's package instead): {mentions}"
+    where = module.relative_to(SRC)
+    assert not mentions, f"{where} names a game (declare it in the game's package instead): {mentions}"
 
 
 def test_the_check_sees_identifiers_strings_and_imports_but_not_docstrings_or_help():

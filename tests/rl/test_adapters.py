@@ -54,7 +54,8 @@ class NoughtsState(State):
 
     def __init__(self, game: Game, cells: str) -> None:
         self.game, self.cells = game, cells
-        self.winner = next((cells[a] for a, b, c in _LINES if cells[a] != "." and cells[a] == cells[b] == cells[c]), None)
+        lines = (cells[a] for a, b, c in _LINES if cells[a] != "." and cells[a] == cells[b] == cells[c])
+        self.winner = next(lines, None)
         self.over = self.winner is not None or "." not in cells
         self.player = None if self.over else cells.count("x") - cells.count("o")
         self.seat = None if self.over else "xo"[self.player]

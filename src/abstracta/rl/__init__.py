@@ -1,5 +1,6 @@
 """Environments for AI research: fixed action numberings, observation tensors, PettingZoo,
-Gymnasium, OpenSpiel and a batched numpy stepper for all five games.
+Gymnasium, OpenSpiel and a batched numpy stepper for every game that declares an RL adapter
+(``Game.rl_adapter()``, ``core/rl_adapter.py``).
 
 This is an interface layer like the command line: it uses games only through the contract
 and bots only through ``abstracta.bots.level_bot``. Needs the ``rl`` extra
