@@ -62,18 +62,18 @@ class SimulatedGame:
 def play_simulated(task: SimulationTask, game: Any = None) -> SimulatedGame | None:
     """Play one game of a simulation; ``None`` when the run was stopped during it (worker processes only)."""
     from abstracta.bots import level_bot, sample_chance
-    from abstracta.bots import tournament as machinery
     from abstracta.bots.match import GameRecord, game_rng
+    from abstracta.bots.parallel import load_game, stop_requested
     from abstracta.core.errors import CHANCE
 
-    game = game or machinery._load(task.slug, task.options)
+    game = game or load_game(task.slug, task.options)
     rng = game_rng(task.seed, task.index)
     bots = [level_bot(level, game, seed=rng.getrandbits(32)) for level in task.levels]
     start_seed = rng.getrandbits(32)  # the order play_match draws them in, so both give the same games
     state = game.start(seed=start_seed)
     moves: list[str] = []
     while not state.over:
-        if machinery.stop_requested():
+        if stop_requested():
             return None
         player = state.player
         move = sample_chance(state, rng) if player == CHANCE else bots[player].choose(state.view(player))
@@ -98,14 +98,14 @@ def run_simulation(
     ``ray_address`` plays them as Ray tasks on that cluster (``"local"``: a Ray instance started
     in this process) instead of worker processes; the games are the same either way.
     """
-    from abstracta.bots import tournament as machinery
+    from abstracta.bots.parallel import run_in_workers, run_on_ray
 
     tasks = [SimulationTask(game.slug, dict(game.options), tuple(levels), seed, i) for i in range(games)]
     finished: dict[int, SimulatedGame] = {}
     interrupted = False
     workers = min(workers, len(tasks))
     if ray_address is not None:
-        interrupted = machinery.run_on_ray(tasks, ray_address, finished, on_game_done, work=play_simulated)
+        interrupted = run_on_ray(tasks, ray_address, finished, on_game_done, work=play_simulated)
     elif workers <= 1:
         try:
             for task in tasks:
@@ -117,7 +117,7 @@ def run_simulation(
         except KeyboardInterrupt:
             interrupted = True
     else:
-        interrupted = machinery._run_in_workers(tasks, workers, finished, on_game_done, work=play_simulated)
+        interrupted = run_in_workers(tasks, workers, finished, on_game_done, work=play_simulated)
     return [finished[i] for i in sorted(finished)], interrupted
 
 
@@ -212,7 +212,7 @@ def simulate(
         if ray_address is not None:
             check_ray(workers)
         from abstracta.bots.match import MatchResult, termination_counts
-        from abstracta.bots.tournament import default_workers
+        from abstracta.bots.parallel import default_workers
 
         seed = fresh_seed() if seed is None else seed
         workers = default_workers() if workers is None else workers
