@@ -181,7 +181,7 @@ class Quin(Game):
         return new_state(self, tuple(board), 0, PLAY, reserves, (EMPTY_HALF, EMPTY_HALF),
                          (0, 0), (0, 0), 0, (), 0, 0, ())  # fmt: skip
 
-    def knowledge(self) -> "QuinKnowledge":
+    def make_knowledge(self) -> "QuinKnowledge":
         """Worlds consistent with a view, and position values, for the generic searches (``evaluation.py``)."""
         from abstracta.games.quin.evaluation import QuinKnowledge
 
