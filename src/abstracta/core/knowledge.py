@@ -3,7 +3,7 @@
 The searches in ``abstracta.bots`` play every game through the contract alone;
 a game that knows more about itself (what a position is worth, which moves to
 try first, which moves change the position sharply) says so by returning a
-:class:`Knowledge` from ``Game.knowledge()``. Bots never import a game by name
+:class:`Knowledge` from ``Game.make_knowledge()`` (``Game.knowledge()`` builds it once per game). Bots never import a game by name
 and games never import bots: this module, in ``core``, is all the two share.
 
 Every method has a default, so a game overrides only what it can do well. All
