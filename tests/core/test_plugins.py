@@ -6,6 +6,7 @@ separately installed distribution would; the built-in games must keep working wh
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import subprocess
 import sys
@@ -89,6 +90,8 @@ def test_the_built_in_games_are_entry_points_of_this_distribution():
         assert point.dist is not None and point.dist.name == "abstracta"
         assert point.load() is type(abstracta.load(slug))
         assert point.load().slug == slug
+        # the class an uninstalled source tree falls back to (the package's GAME) is the same one
+        assert importlib.import_module(f"abstracta.games.{slug.replace('-', '_')}").GAME is point.load()
     assert abstracta.games() == BUILT_IN
 
 

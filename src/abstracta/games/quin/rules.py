@@ -64,6 +64,7 @@ from abstracta.games.quin.pieces import (
 
 if TYPE_CHECKING:
     from abstracta.games.quin.evaluation import QuinKnowledge
+    from abstracta.games.quin.view import QuinView
 
 SEATS = ("S", "N")
 SETUP, PLAY = 0, 1
@@ -278,7 +279,7 @@ class QuinState(State):
             "last_effects": self.last_effects(),
         }
 
-    def view(self, player: int | None) -> "State":
+    def view(self, player: int | None) -> "QuinView":
         """What ``player`` may know (§9.3); ``None`` is a spectator, who sees neither side's hidden kinds."""
         super().view(player)  # refuses a bad player number
         from abstracta.games.quin.view import QuinView
