@@ -31,6 +31,15 @@ class FakeState:
     def chance(self) -> list[tuple[str, float]]:
         return []
 
+    def scores(self) -> list[int]:
+        return []  # these games keep no counters
+
+    def termination(self) -> str | None:
+        return "normal" if self.over else None
+
+    def determinize(self, rng: random.Random) -> "FakeState":
+        return self
+
     def _check(self, move: str) -> None:
         if move not in self.moves():
             raise IllegalMove(f"illegal move {move!r} in {self!r}")

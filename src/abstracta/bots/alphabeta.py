@@ -153,8 +153,7 @@ class AlphaBetaBot:
         check_decision_state(state)
         knowledge = self.knowledge
         if knowledge is None:
-            offered = getattr(state.game, "knowledge", None)  # games outside the package may lack the hook
-            knowledge = self.knowledge = (offered() if offered else None) or Knowledge()
+            knowledge = self.knowledge = state.game.knowledge() or Knowledge()
         self._reset()
         self._started = time.perf_counter()
         moves = list(state.moves())  # a copy: some games hand out their own list

@@ -55,10 +55,9 @@ def playout_evaluator(playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> Evalua
         if state.over:
             return list(state.returns())
         rng = random.Random(f"abstracta.analysis:{seed}:{state.notation()}")
-        determinize = getattr(state, "determinize", None)
         totals = [0.0] * state.game.num_players
         for _ in range(playouts):
-            start = determinize(rng) if callable(determinize) else state
+            start = state.determinize(rng)  # a full state is its own world
             final, _ = random_playout(start, rng, MAX_PLAYOUT_PLIES)
             for player, value in enumerate(final.returns()):
                 totals[player] += value

@@ -329,9 +329,7 @@ class ExpectimaxBot:
 
 def state_knowledge(state: State) -> Knowledge:
     """The knowledge ``state``'s game offers, or the base class's know-nothing default."""
-    knowledge_of = getattr(state.game, "knowledge", None)
-    knowledge = knowledge_of() if knowledge_of is not None else None
-    return knowledge if knowledge is not None else Knowledge()
+    return state.game.knowledge() or Knowledge()
 
 
 def plain_expectimax(state: State, depth: int, me: int, knowledge: Knowledge) -> float:

@@ -33,10 +33,11 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from abstracta.bots.base import check_decision_state
-from abstracta.core.api import State
+from abstracta.core.api import State, View
+from abstracta.core.knowledge import Knowledge
 
 DEFAULT_EXPLORATION = 0.7
 """UCB1's c on values in [-1, 1]; evaluated leaves are less noisy than playouts, so less than sqrt(2)."""
@@ -87,7 +88,7 @@ class ISMCTSBot:
 
     def __init__(
         self,
-        knowledge: Any,
+        knowledge: Knowledge,
         iterations: int | None = None,
         seconds: float | None = None,
         seed: int | None = None,
@@ -97,8 +98,9 @@ class ISMCTSBot:
         widening: float | None = None,
         name: str = "ismcts",
     ) -> None:
-        if not callable(getattr(knowledge, "sample_world", None)):
-            raise ValueError("information-set search needs a game knowledge that can sample worlds (sample_world)")
+        if not isinstance(knowledge, Knowledge) or not knowledge.samples_worlds:
+            raise ValueError("information-set search needs a game knowledge that samples worlds "
+                             "(Knowledge.samples_worlds and sample_world)")
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations!r}")
         if seconds is not None and not seconds > 0:
@@ -118,11 +120,11 @@ class ISMCTSBot:
         self.widening = widening
         self.rng = random.Random(seed)
         self.name = name
-        self.history: list[tuple[State, str]] = []
+        self.history: list[tuple[View, str]] = []
         self.last_report: ISMCTSReport | None = None
 
     # -- the bot ----------------------------------------------------------------------------
-    def choose(self, state: State) -> str:
+    def choose(self, state: View) -> str:
         check_decision_state(state)
         player = state.player
         view = state.view(player)  # from here on, nothing but what this player may know
@@ -147,7 +149,7 @@ class ISMCTSBot:
         self.history.append((view, move))
         return move
 
-    def search(self, view: State, player: int) -> ISNode:
+    def search(self, view: View, player: int) -> ISNode:
         """Run the iterations from ``view`` (the searching ``player``'s) and return the root."""
         knowledge, rng, history = self.knowledge, self.rng, tuple(self.history)
         root = ISNode(None, None)
@@ -221,12 +223,12 @@ class ISMCTSBot:
             return state.returns()
         return self.knowledge.evaluate(state)
 
-    def _forget_other_games(self, view: State) -> None:
+    def _forget_other_games(self, view: View) -> None:
         """Start a new history when ``view`` cannot follow the last one seen (another game, or earlier)."""
         if not self.history:
             return
         last = self.history[-1][0]
-        if last.game is not view.game or getattr(view, "turns", 0) < getattr(last, "turns", 0):
+        if last.game is not view.game or not self.knowledge.continues(last, view):
             self.history.clear()
 
 

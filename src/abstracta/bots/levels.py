@@ -50,11 +50,9 @@ time cap, on a heavily loaded machine, can cut a search shorter.
 """
 
 
-def _suits_alpha_beta(game: Game) -> bool:
+def _suits_alpha_beta(game: Game, knowledge: Knowledge | None) -> bool:
     """Two players, no chance, nothing hidden, and the game tells the search what positions are worth."""
-    return (
-        not game.has_chance and game.perfect_information and game.num_players == 2 and game.knowledge() is not None
-    )
+    return knowledge is not None and not game.has_chance and game.perfect_information and game.num_players == 2
 
 
 MULTIPLAYER_LEVELS: dict[str, dict[str, float]] = {
@@ -80,7 +78,7 @@ def _suits_multiplayer(game: Game, knowledge: Knowledge | None) -> bool:
     return (
         knowledge is not None
         and game.perfect_information
-        and (game.num_players > 2 or getattr(knowledge, "multiplayer_search", False))
+        and (game.num_players > 2 or knowledge.multiplayer_search)
     )
 
 
@@ -102,12 +100,9 @@ uniformly random moves (``randomness``). See benchmarks/README.md for the measur
 """
 
 
-def _suits_ismcts(game: Game) -> bool:
-    """Two players, hidden information, and the game's knowledge can sample worlds consistent with a view."""
-    if game.perfect_information or game.num_players != 2:
-        return False
-    knowledge = game.knowledge()
-    return knowledge is not None and callable(getattr(knowledge, "sample_world", None))
+def _suits_ismcts(game: Game, knowledge: Knowledge | None) -> bool:
+    """Two players, hidden information, and the game's knowledge samples worlds consistent with a view."""
+    return knowledge is not None and knowledge.samples_worlds and not game.perfect_information and game.num_players == 2
 
 
 def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
@@ -115,8 +110,11 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
 
     Raises ``ValueError`` naming the valid levels for an unknown one.
     """
-    if level in MULTIPLAYER_LEVELS and _suits_multiplayer(game, knowledge := game.knowledge()):
-        budget = {**MULTIPLAYER_LEVELS[level], **getattr(knowledge, "level_budgets", {}).get(level, {})}
+    if level == "random":
+        return RandomBot(seed)
+    knowledge = game.knowledge()  # built once per game; its declared capabilities pick the search
+    if level in MULTIPLAYER_LEVELS and _suits_multiplayer(game, knowledge):
+        budget = {**MULTIPLAYER_LEVELS[level], **knowledge.level_budgets.get(level, {})}  # type: ignore[union-attr]
         return KnowledgeMCTSBot(
             knowledge,  # type: ignore[arg-type]
             iterations=int(budget["iterations"]),
@@ -126,17 +124,14 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
             seed=seed,
             name=level,
         )
-    if level in ALPHA_BETA_LEVELS and _suits_alpha_beta(game):
-        return AlphaBetaBot(game.knowledge(), seconds=TIME_LIMITS[level], seed=seed, name=level, **ALPHA_BETA_LEVELS[level])
-    if level == "random":
-        return RandomBot(seed)
-    if level in LEVELS and game.has_chance and game.perfect_information and game.num_players == 2:
-        knowledge = game.knowledge()
-        if knowledge is not None:
-            return _expectimax_level(level, knowledge, seed)
-    if level in ISMCTS_LEVELS and _suits_ismcts(game):
+    if level in ALPHA_BETA_LEVELS and _suits_alpha_beta(game, knowledge):
+        return AlphaBetaBot(knowledge, seconds=TIME_LIMITS[level], seed=seed, name=level, **ALPHA_BETA_LEVELS[level])
+    if level in LEVELS and knowledge is not None and game.has_chance and game.perfect_information \
+            and game.num_players == 2:
+        return _expectimax_level(level, knowledge, seed)
+    if level in ISMCTS_LEVELS and _suits_ismcts(game, knowledge):
         budget = ISMCTS_LEVELS[level]
-        return ISMCTSBot(game.knowledge(), iterations=int(budget["iterations"]), widening=budget.get("widening"),
+        return ISMCTSBot(knowledge, iterations=int(budget["iterations"]), widening=budget.get("widening"),
                          randomness=budget.get("randomness", 0.0), seconds=TIME_LIMITS[level], seed=seed,
                          name=level)  # fmt: skip
     if level == "easy":

@@ -156,12 +156,12 @@ def unique_winner(returns: Sequence[float]) -> int | None:
 
 
 def termination_counts(games: Iterable[Any]) -> dict[str, int]:
-    """How many of ``games`` (anything with a ``termination``) ended each way, most frequent first.
+    """How many of ``games`` (records with a ``termination`` field) ended each way, most frequent first.
 
     >>> termination_counts([GameRecord(0, 0, (0, 0), 9, termination="turn limit"), GameRecord(1, 0, (1, -1), 4)])
     {'turn limit': 1, 'normal': 1}
     """
-    counts = Counter(getattr(game, "termination", "normal") for game in games)
+    counts = Counter(record.termination for record in games)
     return dict(counts.most_common())
 
 
@@ -186,10 +186,8 @@ def play_game(game: Game, bots: Sequence[Bot], rng: random.Random, index: int = 
             move = bots[player].choose(state.view(player))
         state = state.play(move)
         plies += 1
-    scores = getattr(state, "scores", None)  # test doubles may implement only part of the contract
-    ending = getattr(state, "termination", None)
-    return GameRecord(index, start_seed, tuple(state.returns()), plies, tuple(scores()) if scores else (),
-                      (ending() if ending else None) or "normal")  # fmt: skip
+    return GameRecord(index, start_seed, tuple(state.returns()), plies, tuple(state.scores()),
+                      state.termination() or "normal")  # fmt: skip
 
 
 def play_match(

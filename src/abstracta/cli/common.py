@@ -15,7 +15,7 @@ from rich.console import Console
 
 import abstracta
 from abstracta.core.api import Game, State
-from abstracta.core.options import parse_option_pairs
+from abstracta.core.options import Option, parse_option_pairs
 
 USAGE_ERROR = 2
 """Exit code for bad input on the command line (the same code typer uses for usage errors)."""
@@ -147,13 +147,14 @@ def initial_state(game: Game, position: str | None, seed: int | None = None) -> 
     return game.start(seed=seed)
 
 
-def allowed_text(spec: Any) -> str:
-    """An option's allowed values as typed after ``--option name=``: a choice the game also takes
-    as text (Desfases ``players``: 4 or "4") is listed once."""
-    choices = getattr(spec, "choices", ())
-    if choices:
-        return "one of " + ", ".join(dict.fromkeys("none" if c is None else str(c) for c in choices))
-    return getattr(spec, "allowed", "")
+def allowed_text(spec: Option | None) -> str:
+    """An option's allowed values as typed after ``--option name=`` (``""`` without a spec): a choice
+    the game also takes as text (Desfases ``players``: 4 or "4") is listed once."""
+    if spec is None:
+        return ""
+    if spec.choices:
+        return "one of " + ", ".join(dict.fromkeys("none" if c is None else str(c) for c in spec.choices))
+    return spec.allowed
 
 
 def player_counts(game: Game) -> str:

@@ -387,7 +387,7 @@ def list_games() -> None:
             except Exception as error:  # a game still being written must not hide the others
                 table.add_row(slug, "", "", f"(cannot load: {error})")
                 continue
-            specs = {spec.name: spec for spec in getattr(loaded, "option_specs", ())}
+            specs = {spec.name: spec for spec in loaded.option_specs}
             lines = []
             for name, default in loaded.options.items():
                 allowed = allowed_text(specs.get(name))

@@ -1,8 +1,9 @@
-"""The game contract (``shared/API.md``) as two base classes.
+"""The game contract (``docs/api.md``): two base classes and the :class:`View` protocol.
 
-Every game subclasses :class:`Game` and :class:`State`. Interfaces (command
-line, server, bots, RL) use only what is declared here, so a new game works
-everywhere the moment it is registered.
+Every game subclasses :class:`Game` and :class:`State`; ``state.view(player)`` returns a
+:class:`View` (the state itself in a perfect-information game). Interfaces (command line,
+server, bots, RL) use only what is declared here, so a new game works everywhere the moment
+it is registered.
 
 States are values: ``play`` returns a new state and leaves the receiver as it
 was, so a bot may keep any state it has seen.
@@ -10,12 +11,14 @@ was, so a bot may keep any state it has seen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from abstracta.core.errors import NotationError
 from abstracta.core.options import Option, resolve_options
 
 if TYPE_CHECKING:
+    import random
+
     from abstracta.core.knowledge import Knowledge
     from abstracta.core.rl_adapter import RLAdapter
 
@@ -82,13 +85,29 @@ class Game:
         return game, data["position"]
 
     def knowledge(self) -> "Knowledge | None":
-        """The game's hints for the generic bots (``core/knowledge.py``), or ``None`` when it has none."""
+        """The game's hints for the generic bots (``core/knowledge.py``), or ``None`` when it has none.
+
+        Built once per game by :meth:`make_knowledge` and kept: bots and interfaces may ask as
+        often as they like, and read its declared capabilities (``samples_worlds``, ...).
+        """
+        try:
+            return self.__dict__["_knowledge"]
+        except KeyError:
+            knowledge = self.__dict__["_knowledge"] = self.make_knowledge()
+            return knowledge
+
+    def make_knowledge(self) -> "Knowledge | None":
+        """Override to offer a :class:`~abstracta.core.knowledge.Knowledge`; called once per game by :meth:`knowledge`."""
         return None
 
     def rl_adapter(self) -> "RLAdapter | None":
         """What ``abstracta.rl`` needs about this game (``core/rl_adapter.py``): action numbering,
         observation planes, OpenSpiel facts; ``None``, the default, when the game has no RL support."""
         return None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A game travels to worker processes; its knowledge (with the caches it grew) is rebuilt there.
+        return {name: value for name, value in self.__dict__.items() if name != "_knowledge"}
 
     def with_options(self, options: Any) -> "Game":
         """This game under ``options`` (from a saved state), as a ``NotationError`` when they are bad."""
@@ -146,11 +165,19 @@ class State:
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def view(self, player: int | None) -> "State":
+    def view(self, player: int | None) -> "View":
         """What ``player`` may know (``None``: a spectator). Perfect information: the state itself."""
         valid = isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.game.num_players
         if player is not None and not valid:
             raise ValueError(f"no player {player!r} in {self.game.slug} (players 0 to {self.game.num_players - 1})")
+        return self
+
+    def determinize(self, rng: "random.Random") -> "State":
+        """A full state this position could be, hidden parts drawn by ``rng``: a full state is its own.
+
+        A view of a game with hidden information overrides it (Quin's ``QuinView``), so that a
+        playout may start from what a seat knows.
+        """
         return self
 
     def public_move(self, move: str) -> str:
@@ -181,3 +208,56 @@ class State:
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.notation()))
+
+
+@runtime_checkable
+class View(Protocol):
+    """What ``state.view(player)`` returns in every game: one seat's (or a spectator's) knowledge.
+
+    A perfect-information game returns the state itself (every :class:`State` is a ``View``);
+    a game with hidden information returns a lighter object of its own (Quin's ``QuinView``)
+    whose notation, effects and JSON show only what that seat may know. Whatever an interface
+    or a bot shows or reads for a player comes from a ``View``, never from the full state.
+    """
+
+    game: Game
+    player: int | None
+    """Who decides now, ``CHANCE`` at a chance node (perfect information only), ``None`` once over."""
+    seat: str | None
+    over: bool
+
+    def moves(self) -> list[str]:
+        """The viewer's legal moves when the viewer is to move; a hidden-information view gives ``[]`` otherwise."""
+        ...
+
+    def chance(self) -> list[tuple[str, float]]: ...
+
+    def play(self, move: str) -> State:
+        """The next state: in a hidden-information view, in one world consistent with the view (a guess)."""
+        ...
+
+    def returns(self) -> list[float]: ...
+
+    def scores(self) -> list[int]: ...
+
+    def last_effects(self) -> list[dict[str, Any]]:
+        """The effects of the move that led here, as the viewer may see them."""
+        ...
+
+    def notation(self) -> str:
+        """The position as the viewer may know it; ``game.parse`` reads it back."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def termination(self) -> str | None: ...
+
+    def public_move(self, move: str) -> str: ...
+
+    def view(self, player: int | None) -> "View":
+        """The view again for its own viewer (bots call ``view`` on what they are given)."""
+        ...
+
+    def determinize(self, rng: "random.Random") -> State:
+        """A full state the view could be, hidden parts drawn by ``rng`` (a full state: itself)."""
+        ...

@@ -3,7 +3,7 @@
 The searches in ``abstracta.bots`` play every game through the contract alone;
 a game that knows more about itself (what a position is worth, which moves to
 try first, which moves change the position sharply) says so by returning a
-:class:`Knowledge` from ``Game.knowledge()``. Bots never import a game by name
+:class:`Knowledge` from ``Game.make_knowledge()`` (``Game.knowledge()`` builds it once per game). Bots never import a game by name
 and games never import bots: this module, in ``core``, is all the two share.
 
 Every method has a default, so a game overrides only what it can do well. All
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Hashable, Sequence
 if TYPE_CHECKING:
     import random
 
-    from abstracta.core.api import State
+    from abstracta.core.api import State, View
 
 
 class Knowledge:
@@ -27,7 +27,17 @@ class Knowledge:
 
     The base class is the knowledge of a game that knows nothing: every
     position looks even, moves keep the game's own order, none is noisy.
+    Optional abilities are declared as class attributes (``samples_worlds``,
+    ``multiplayer_search``), never found out by probing for methods.
     """
+
+    samples_worlds: bool = False
+    """True when :meth:`sample_world` is implemented: the information-set search (``bots/ismcts.py``)
+    then plays the game's two-player hidden-information levels."""
+
+    multiplayer_search: bool = False
+    """True to ask for the multi-player MCTS (``bots/multiplayer.py``) at two players too; with
+    more than two players a game with knowledge gets it anyway."""
 
     level_budgets: dict[str, dict[str, float]] = {}
     """Per-level changes to the generic search's budget, e.g. ``{"hard": {"iterations": 3000}}``.
@@ -66,6 +76,19 @@ class Knowledge:
         The server plays them with its own randomness (``POST /api/games/{id}/random-setup``).
         """
         return []
+
+    def sample_world(self, view: "View", rng: "random.Random", history: Sequence[tuple] = ()) -> "State":
+        """A full state whose ``view(viewer)`` is ``view``, hidden parts drawn by ``rng``; only when ``samples_worlds``.
+
+        ``history`` is the searching player's earlier ``(view, move)`` pairs in this game, oldest
+        first, from which the game may infer what the hidden parts can be.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not sample worlds (samples_worlds is False)")
+
+    def continues(self, earlier: "View", later: "View") -> bool:
+        """Whether ``later`` may follow ``earlier`` in one game (a searching bot keeps its history of
+        views while it does); ``False`` starts a new history. By default every view continues."""
+        return True
 
     def noisy_moves(self, state: "State") -> list[str]:
         """The noisy moves of the side to move, likeliest best first: what quiescence search tries.

@@ -7,6 +7,7 @@ from typing import Any
 
 import abstracta
 from abstracta.core.api import Game
+from abstracta.core.options import Option
 
 DESCRIPTIONS = {
     "desfases": "Pawns race over a grid of rotating piecepack tiles; dice count down each suit's moves.\n"
@@ -30,9 +31,9 @@ def describe(slug: str) -> str:
     return "\n".join(doc.strip().splitlines()[:2])
 
 
-def _option_spec(spec: Any, current: Any) -> dict[str, Any]:
+def _option_spec(spec: Option, current: Any) -> dict[str, Any]:
     """An option as the lobby form needs it: kind of input, default, allowed text, choices."""
-    choices = list(getattr(spec, "choices", ()) or ())
+    choices = list(spec.choices)
     if choices:
         kind = "choice"
     elif isinstance(spec.default, bool):
@@ -45,7 +46,7 @@ def _option_spec(spec: Any, current: Any) -> dict[str, Any]:
         "name": spec.name,
         "default": current,
         "allowed": spec.allowed,
-        "help": getattr(spec, "help", ""),
+        "help": spec.help,
         "kind": kind,
         "choices": choices,
         "nullable": spec.check(None),

@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 import abstracta
 from abstracta.bots import LEVELS, level_bot, sample_chance
-from abstracta.core.api import Game, State
+from abstracta.core.api import Game, State, View
 from abstracta.core.errors import CHANCE
 from abstracta.server.store import MoveConflict, Store, StoredGame, StoreUnavailable, hash_token
 
@@ -117,7 +117,7 @@ def _worker_setup(server_pid: int) -> None:
     threading.Thread(target=watch_server, name="abstracta-server-watch", daemon=True).start()
 
 
-def think(factory: BotFactory, slug: str, options_json: str, level: str, view: Any, seed: int) -> str | None:
+def think(factory: BotFactory, slug: str, options_json: str, level: str, view: View, seed: int) -> str | None:
     """In a worker process: the move ``factory(level, game, seed)`` chooses on ``view``; ``None`` if it cannot."""
     key = (slug, options_json)
     game = _worker_games.get(key)
@@ -718,13 +718,13 @@ class GameService:
                 "title": live.game.title,
                 "options": live.game.options,
                 "position": view.notation(),
-                "player": _seen(view, state, "player"),
-                "seat": _seen(view, state, "seat"),
+                "player": view.player,
+                "seat": view.seat,
                 "moves": list(state.moves()) if holder is not None and state.player == holder else [],
-                "over": bool(_seen(view, state, "over")),
-                "returns": list(_seen(view, state, "returns")),
-                "scores": list(_seen(view, state, "scores")),
-                "last_effects": _effects_seen(view),
+                "over": bool(view.over),
+                "returns": list(view.returns()),
+                "scores": list(view.scores()),
+                "last_effects": list(view.last_effects()),
                 "history": history_seen(live, holder),
                 "history_players": list(live.movers),
                 "ply": len(live.moves),
@@ -745,7 +745,7 @@ class GameService:
         return {
             "id": live.id,
             "positions": [view.notation() for view in views],
-            "effects": [_effects_seen(view) for view in views],
+            "effects": [list(view.last_effects()) for view in views],
             "history": history,
         }
 
@@ -766,37 +766,6 @@ def history_seen(live: LiveGame, holder: int | None) -> list[str]:
     if holder is None:
         return list(live.public)
     return [move if mover == holder else public for move, public, mover in zip(live.moves, live.public, live.movers)]
-
-
-PUBLIC_FACTS = {"player", "seat", "over", "returns", "scores"}
-
-
-def _seen(view: Any, state: State, name: str) -> Any:
-    """A public fact (whose turn, over, returns, scores) from the view, or from the state if the view lacks it.
-
-    The contract lets ``view()`` return a lighter object (Quin's carries the view notation); these
-    facts are public in every game, so the state may supply them. Nothing else is taken from it.
-    """
-    assert name in PUBLIC_FACTS
-    source = view if hasattr(view, name) else state
-    value = getattr(source, name)
-    if callable(value):
-        try:
-            return value()
-        except NotImplementedError:
-            return getattr(state, name)()
-    return value
-
-
-def _effects_seen(view: Any) -> list[dict[str, Any]]:
-    """The view's ``last_effects``; none when the view has no such method (never the state's own)."""
-    method = getattr(view, "last_effects", None)
-    if method is None:
-        return []
-    try:
-        return list(method())
-    except NotImplementedError:
-        return []
 
 
 def load_game(slug: Any, options: Any) -> Game:

@@ -132,7 +132,7 @@ class Desfases(Game):
     def _num_players(self) -> int:
         return self.options["players"]
 
-    def knowledge(self) -> "DesfasesKnowledge":
+    def make_knowledge(self) -> "DesfasesKnowledge":
         """Projected scores (points, the next scoring by timer and turning) for the generic search (``evaluation.py``)."""
         from abstracta.games.desfases.evaluation import DesfasesKnowledge
 

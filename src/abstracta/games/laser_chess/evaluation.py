@@ -230,17 +230,18 @@ class LaserChessKnowledge(Knowledge):
     """Material, the King's exposure to both lasers, and mobility; shots first in the move order."""
 
     def __init__(self) -> None:
-        # The search asks order() and noisy_moves() of the same state in a row: keep the last table.
-        self._last_state: object = None
-        self._last_table: ShotTable | None = None
+        # The search asks order() and noisy_moves() of the same state in a row: keep the last table,
+        # as one (state, table) pair so that bots sharing the game's knowledge never mix two.
+        self._last: tuple[object, ShotTable | None] = (None, None)
         self._values: dict[int, float] = {}  # Zobrist key -> value_for_mover: positions recur across the search
 
     def shots(self, state: "LaserChessState") -> ShotTable:
         """The :class:`ShotTable` of the side to move (cached for the last state asked)."""
-        if state is self._last_state and self._last_table is not None:
-            return self._last_table
+        last_state, last_table = self._last
+        if state is last_state and last_table is not None:
+            return last_table
         table = ShotTable(state.board, state.turn)
-        self._last_state, self._last_table = state, table
+        self._last = (state, table)
         return table
 
     # -- the Knowledge interface ------------------------------------------------------

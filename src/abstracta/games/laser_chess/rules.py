@@ -158,7 +158,7 @@ class LaserChess(Game):
     def from_json(self, data: Any) -> "LaserChessState":
         return notation.state_from_json(self, data)
 
-    def knowledge(self) -> "LaserChessKnowledge":
+    def make_knowledge(self) -> "LaserChessKnowledge":
         """Shots, material, King exposure and mobility for the generic search (``evaluation.py``)."""
         from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
 

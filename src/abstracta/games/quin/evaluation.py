@@ -104,6 +104,8 @@ _LIGHT_TAKERS = sum(1 << kind for kind in range(8) if CAPTURES[kind] >> LIGHT & 
 class QuinKnowledge(Knowledge):
     """Quin's worlds and values for the information-set search (``bots/ismcts.py``)."""
 
+    samples_worlds = True
+
     def __init__(self) -> None:
         self._beliefs_cache: tuple | None = None
 
@@ -188,6 +190,10 @@ class QuinKnowledge(Knowledge):
         beliefs = Beliefs.track(view, history)
         self._beliefs_cache = (key, view, beliefs)
         return beliefs
+
+    def continues(self, earlier, later) -> bool:
+        """Turns never go back within one game: a view with fewer is from a new game."""
+        return later.turns >= earlier.turns
 
     def sample_world(self, view, rng: random.Random, history: Sequence[tuple] = ()):
         """A full state whose ``view(viewer)`` is ``view``, hidden kinds dealt by ``rng`` within

@@ -65,6 +65,7 @@ from abstracta.games.quin.pieces import (
 if TYPE_CHECKING:
     from abstracta.games.quin.evaluation import QuinKnowledge
     from abstracta.games.quin.rl import QuinRL
+    from abstracta.games.quin.view import QuinView
 
 SEATS = ("S", "N")
 SETUP, PLAY = 0, 1
@@ -182,7 +183,7 @@ class Quin(Game):
         return new_state(self, tuple(board), 0, PLAY, reserves, (EMPTY_HALF, EMPTY_HALF),
                          (0, 0), (0, 0), 0, (), 0, 0, ())  # fmt: skip
 
-    def knowledge(self) -> "QuinKnowledge":
+    def make_knowledge(self) -> "QuinKnowledge":
         """Worlds consistent with a view, and position values, for the generic searches (``evaluation.py``)."""
         from abstracta.games.quin.evaluation import QuinKnowledge
 
@@ -285,7 +286,7 @@ class QuinState(State):
             "last_effects": self.last_effects(),
         }
 
-    def view(self, player: int | None) -> "State":
+    def view(self, player: int | None) -> "QuinView":
         """What ``player`` may know (§9.3); ``None`` is a spectator, who sees neither side's hidden kinds."""
         super().view(player)  # refuses a bad player number
         from abstracta.games.quin.view import QuinView

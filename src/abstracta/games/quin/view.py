@@ -143,7 +143,7 @@ class QuinView(State):
             raise IllegalMove(f"illegal move {move!r} in the view {self.notation()}: {explain(world, move)}")
         return world.play(move)
 
-    def view(self, player: int | None) -> State:
+    def view(self, player: int | None) -> "QuinView":
         State.view(self, player)
         if player != self.viewer:
             raise ValueError(f"a view of {self.seat_name()} cannot show what another player knows")

@@ -90,7 +90,7 @@ class Reflec(Game):
     def _num_players(self) -> int:
         return self.options["players"]
 
-    def knowledge(self) -> "ReflecKnowledge":
+    def make_knowledge(self) -> "ReflecKnowledge":
         """Expected lasers and beam-touching actions for the generic search (``evaluation.py``)."""
         from abstracta.games.reflec.evaluation import ReflecKnowledge
 

@@ -65,7 +65,7 @@ class StrategicReserve(Game):
         self.checkers_per_colour = ON_BOARD_AT_START + self.options["reserve"]
         self.max_turns = self.options["max_turns"]
 
-    def knowledge(self) -> "StrategicReserveKnowledge":
+    def make_knowledge(self) -> "StrategicReserveKnowledge":
         """Exposure to the next roll, bitboard keys and safest-first ordering (``evaluation.py``)."""
         from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge
 

@@ -1,0 +1,113 @@
+"""Declared, not probed: the View protocol, the Knowledge capabilities, knowledge built once per game.
+
+Parametrized over ``abstracta.games()``, so a new game is held to the same declarations.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import abstracta
+from abstracta.bots import LEVELS, level_bot
+from abstracta.core import View
+from abstracta.core.knowledge import Knowledge
+
+GAMES = abstracta.games()
+INTERFACES = Path(abstracta.__file__).parent
+PROBES = re.compile(r"\bhasattr\(|except NotImplementedError|getattr\((\w+\.)*(knowledge|view|state|game|loaded|spec)\b")
+
+
+def _random_states(slug: str, plies: int = 40, seed: int = 3):
+    game = abstracta.load(slug)
+    rng = random.Random(seed)
+    state = game.start(seed=seed)
+    yield state
+    for _ in range(plies):
+        if state.over:
+            return
+        state = state.play(rng.choice(state.moves()))
+        yield state
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_view_of_every_game_is_a_view(slug):
+    for state in _random_states(slug):
+        for viewer in [None, *range(state.game.num_players)]:
+            view = state.view(viewer)
+            assert isinstance(view, View)
+            assert (view.player, view.seat, view.over) == (state.player, state.seat, state.over)
+            assert view.returns() == state.returns() and view.scores() == state.scores()
+            assert isinstance(view.last_effects(), list) and isinstance(view.to_json(), dict)
+            assert view.termination() == state.termination()
+            assert isinstance(view.notation(), str)
+            world = view.determinize(random.Random(1))
+            assert world.view(viewer).notation() == view.notation()
+            if state.game.perfect_information:
+                assert view is state and world is state
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_knowledge_is_built_once_per_game_and_declares_its_capabilities(slug):
+    game = abstracta.load(slug)
+    knowledge = game.knowledge()
+    assert game.knowledge() is knowledge
+    assert abstracta.load(slug).knowledge() is not knowledge  # per game, not per class
+    if knowledge is None:
+        return
+    assert isinstance(knowledge, Knowledge)
+    assert isinstance(knowledge.samples_worlds, bool) and isinstance(knowledge.multiplayer_search, bool)
+    # The declaration and the method go together: a knowledge samples worlds exactly when it can.
+    assert knowledge.samples_worlds == (type(knowledge).sample_world is not Knowledge.sample_world)
+    assert knowledge.samples_worlds <= (not game.perfect_information)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_game_pickles_without_its_knowledge_and_rebuilds_it(slug):
+    game = abstracta.load(slug)
+    game.knowledge()
+    copy = pickle.loads(pickle.dumps(game))
+    assert "_knowledge" not in copy.__dict__ and copy.options == game.options
+    assert type(copy.knowledge()) is type(game.knowledge())
+
+
+class Counting(type(abstracta.load("quin"))):
+    """Quin, counting how often its knowledge is built."""
+
+    built = 0
+
+    def make_knowledge(self):
+        Counting.built += 1
+        return super().make_knowledge()
+
+
+def test_level_bot_builds_the_knowledge_once_for_every_level():
+    game = Counting()
+    Counting.built = 0
+    for level in LEVELS + ("old-hard",):
+        level_bot(level, game, seed=1)
+    assert Counting.built == 1
+
+
+def test_the_base_knowledge_declares_nothing_and_refuses_to_sample():
+    knowledge = Knowledge()
+    assert not knowledge.samples_worlds and not knowledge.multiplayer_search
+    assert knowledge.continues(object(), object())
+    with pytest.raises(NotImplementedError, match="samples_worlds is False"):
+        knowledge.sample_world(abstracta.load("quin").start(seed=1).view(0), random.Random(1))
+
+
+@pytest.mark.parametrize("package", ["bots", "server", "cli"])
+def test_interfaces_read_declarations_instead_of_probing(package):
+    """No hasattr, no NotImplementedError fallback, no getattr on a game, state, view or knowledge."""
+    found = [
+        f"{path.relative_to(INTERFACES)}:{number}: {line.strip()}"
+        for path in sorted((INTERFACES / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if PROBES.search(line)
+    ]
+    assert found == []
