@@ -1,0 +1,74 @@
+"""What clients see of a live game: every answer is built from ``state.view(holder)`` only.
+
+Nothing here ever hands out a full state: :func:`view_json` builds every answer from
+``state.view(holder)`` (spectators: ``view(None)``) and the public form of the moves
+(``state.public_move``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from abstracta.server.live import LiveGame
+
+
+def view_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
+    """The answer for ``holder`` (``None``: a spectator), built from ``state.view(holder)`` only."""
+    with live.lock:
+        state = live.state
+        view = state.view(holder)
+        return {
+            "id": live.id,
+            "game": live.game.slug,
+            "title": live.game.title,
+            "options": live.game.options,
+            "position": view.notation(),
+            "player": view.player,
+            "seat": view.seat,
+            "moves": list(state.moves()) if holder is not None and state.player == holder else [],
+            "over": bool(view.over),
+            "returns": list(view.returns()),
+            "scores": list(view.scores()),
+            "last_effects": list(view.last_effects()),
+            "history": history_seen(live, holder),
+            "history_players": list(live.movers),
+            "ply": len(live.moves),
+            "you": holder,
+            "seats": list(live.seats),
+            "num_players": live.game.num_players,
+            "perfect_information": bool(live.game.perfect_information),
+            "waiting_for": live.waiting_for(),
+            **controls_view(live, holder),
+        }
+
+
+def replay_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
+    """Every position of the game so far as ``holder`` saw it (views only), for the replay slider."""
+    with live.lock:
+        states = list(live.states)
+        history = history_seen(live, holder)
+    views = [state.view(holder) for state in states]
+    return {
+        "id": live.id,
+        "positions": [view.notation() for view in views],
+        "effects": [list(view.last_effects()) for view in views],
+        "history": history,
+    }
+
+
+def controls_view(live: LiveGame, holder: int | None) -> dict[str, Any]:
+    """The view's game-control keys; a game ended by a control (resign, agreed draw) reads as over."""
+    from abstracta.server.controls import controls_json  # here: controls imports the service, which imports this
+
+    extra: dict[str, Any] = {"controls": controls_json(live, holder)}
+    if live.ended:
+        extra.update(over=True, returns=list(live.ended["returns"]), moves=[], player=None, seat=None)
+    return extra
+
+
+def history_seen(live: LiveGame, holder: int | None) -> list[str]:
+    """Every move as ``holder`` may read it: its own moves in full (it made them: Quin's
+    "place T e3"), everyone else's in public form ("place ? e3"); a spectator reads only public forms."""
+    if holder is None:
+        return list(live.public)
+    return [move if mover == holder else public for move, public, mover in zip(live.moves, live.public, live.movers)]
