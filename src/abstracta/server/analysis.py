@@ -31,6 +31,7 @@ from abstracta.bots import LEVELS
 from abstracta.bots.analysis import analyse_game, bot_evaluator, playout_evaluator
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
+from abstracta.server.routes.common import bearer
 from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, history_seen
 
 log = logging.getLogger("abstracta.server")
@@ -178,8 +179,6 @@ class Analyses:
 def install(app: Any, service: GameService) -> Analyses:
     """Add the two analysis routes to ``app``; the one hook ``create_app`` calls."""
     from fastapi import Header
-
-    from abstracta.server.app import bearer
 
     analyses = Analyses(service)
 

@@ -1,0 +1,13 @@
+"""The app's routes, one :class:`fastapi.APIRouter` per area; :func:`abstracta.server.create_app` includes them
+in this order (which is also the order of the OpenAPI document):
+
+- :mod:`.catalog`: health check and the games' catalog (``/healthz``, ``/api/catalog``);
+- :mod:`.games`: start, join and list games (``POST /api/games``, invites, ``GET /api/games``);
+- :mod:`.play`: one game: its view, moves, random setup, replay and record;
+- :mod:`.controls`: resign, draw, takeback, rematch, claim (over :mod:`abstracta.server.controls`);
+- :mod:`.sockets`: the WebSocket that pushes each watcher's view;
+- :mod:`.pages`: the front end's pages and static files.
+
+Each module's ``router(...)`` takes what its routes use (the service, the store, the hub) and
+returns the router; :mod:`.common` holds what several of them share.
+"""

@@ -1,0 +1,129 @@
+"""Start, join and list games: ``POST /api/games`` (rate-limited per address), ``POST /api/invites/{code}``,
+``GET /api/games``."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from typing import Any, Optional
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+import abstracta
+from abstracta.bots import LEVELS
+from abstracta.server import controls
+from abstracta.server.live import ApiError, load_game
+from abstracta.server.service import GameService
+from abstracta.server.store import Store
+
+SEAT_HELP = ("'me' (you play it: its token comes back), 'friend' (an invite code comes back instead), "
+             f"or a bot: {', '.join('bot:' + level for level in LEVELS)}; 'human' means 'me'")  # fmt: skip
+
+
+class RateLimit:
+    """At most ``count`` events per ``seconds`` for each key (a client address)."""
+
+    def __init__(self, count: int, seconds: float) -> None:
+        self.count = count
+        self.seconds = seconds
+        self._events: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def check(self, key: str) -> None:
+        now = time.monotonic()
+        with self._lock:
+            if len(self._events) > 10_000:  # forget quiet addresses
+                self._events = {k: v for k, v in self._events.items() if v and now - v[-1] < self.seconds}
+            events = self._events.setdefault(key, deque())
+            while events and now - events[0] >= self.seconds:
+                events.popleft()
+            if len(events) >= self.count:
+                wait = max(1, int(self.seconds - (now - events[0])) + 1)
+                raise ApiError(429, f"too many new games from this address: at most {self.count} "
+                                    f"every {self.seconds:g} s; try again in {wait} s", {"Retry-After": str(wait)})  # fmt: skip
+            events.append(now)
+
+
+class ClockChoice(BaseModel):
+    minutes: float = Field(description="Each seat's time at the start, in minutes.")
+    increment: float = Field(default=0, description="Seconds added after each of a seat's moves.")
+
+    model_config = {"extra": "forbid"}
+
+
+class NewGame(BaseModel):
+    game: str = Field(description="Game slug, e.g. 'strategic-reserve' (GET /api/catalog lists them).")
+    clock: Optional[ClockChoice] = Field(default=None, description="A clock for two-player games; none by default.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Game options; defaults fill the rest.")
+    seats: Optional[list[str]] = Field(default=None, description=f"One entry per player: {SEAT_HELP}. Default: every seat 'me'.")
+    seed: Optional[int] = Field(
+        default=None, ge=0, le=2**256 - 1,
+        description="Seed of the setup randomness (any non-negative int below 2**256); only for games with "
+        "perfect information: for the others the server draws a 128-bit seed and refuses one sent (422). "
+        "Fresh when left out.")  # fmt: skip
+
+    model_config = {"extra": "forbid", "json_schema_extra": {"examples": [
+        {"game": "strategic-reserve", "options": {"reserve": 6}, "seats": ["me", "friend"]}]}}  # fmt: skip
+
+
+class Created(BaseModel):
+    id: str
+    tokens: dict[str, str] = Field(description="The secret token of each 'me' seat, by player number: "
+                                   "send it as 'Authorization: Bearer <token>'.")  # fmt: skip
+    invites: dict[str, str] = Field(description="A one-time invite code for each 'friend' seat, by player number: "
+                                    "the friend trades it for the seat's token with POST /api/invites/{code}.")  # fmt: skip
+
+
+class Joined(BaseModel):
+    game: str = Field(description="The game's id.")
+    seat: int = Field(description="The player number of the seat the invite opened.")
+    token: str = Field(description="The seat's secret token; it is shown this once and never again.")
+
+
+def router(service: GameService, store: Store, creations: RateLimit) -> APIRouter:
+    routes = APIRouter()
+
+    @routes.post("/api/games", status_code=201, response_model=Created, tags=["play"], summary="Start a game",
+                 description="Seats: " + SEAT_HELP + ". The answer holds a token for each 'me' seat and a one-time "
+                 "invite code for each 'friend' seat; the server keeps only their hashes. Rate-limited per address "
+                 "(429 with Retry-After).")  # fmt: skip
+    def new_game(body: NewGame, request: Request) -> dict[str, Any]:
+        creations.check(request.client.host if request.client else "unknown")
+        clock = controls.check_seats_clock(body.clock.minutes, body.clock.increment) if body.clock else None
+        if clock and load_game(body.game, body.options).num_players != 2:
+            raise ApiError(400, "clock: clocks are for two-player games")
+        game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed)
+        if clock:
+            controls.start_clock(service, game_id, *clock)
+        return {"id": game_id, "tokens": tokens, "invites": invites}
+
+    @routes.post("/api/invites/{code}", response_model=Joined, tags=["play"], summary="Take a friend's seat with an invite",
+                 description="Trades a one-time invite code for the seat's token. Works once: a used code answers 410, "
+                 "an unknown one 404.")  # fmt: skip
+    def join(code: str) -> dict[str, Any]:
+        return service.redeem(code)
+
+    @routes.get("/api/games", tags=["play"], summary="Games in progress and finished, most recent first")
+    def list_games(
+        over: Optional[bool] = Query(default=None, description="Only finished (true) or unfinished (false) games."),
+        limit: int = Query(default=50, ge=1, le=500),
+    ) -> list[dict[str, Any]]:
+        titles = {}
+        rows = []
+        for summary in store.summaries(limit=limit, over=over):
+            if summary.slug not in titles:
+                try:
+                    titles[summary.slug] = abstracta.load(summary.slug).title
+                except Exception:
+                    titles[summary.slug] = summary.slug
+            rows.append({
+                "id": summary.id, "game": summary.slug, "title": titles[summary.slug], "players": summary.seats,
+                "turn": summary.to_move, "seat": summary.seat_to_move, "over": summary.over,
+                "returns": summary.returns, "plies": summary.plies,
+                "created": summary.created.isoformat(), "updated": summary.updated.isoformat(),
+            })  # fmt: skip
+        return rows
+
+    return routes

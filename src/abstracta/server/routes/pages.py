@@ -1,0 +1,37 @@
+"""The front end: the lobby, a game's page, the rules pages and the static files (``web/``), outside the schema."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+WEB_DIR = Path(str(resources.files("abstracta") / "web"))
+
+
+def router() -> APIRouter:
+    routes = APIRouter()
+
+    @routes.get("/", include_in_schema=False)
+    def lobby() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @routes.get("/g/{game_id}", include_in_schema=False)
+    def game_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "game.html")
+
+    # -- rules pages (web/rules.html; the text is in web/rules/<slug>.js) --------------
+    @routes.get("/rules", include_in_schema=False)
+    @routes.get("/rules/{slug}", include_in_schema=False)
+    def rules_page(slug: str = "") -> FileResponse:
+        return FileResponse(WEB_DIR / "rules.html")
+
+    return routes
+
+
+def mount_static(app: FastAPI) -> None:
+    """``/static``: the files of ``web/`` (a mount, which a router cannot carry); last, after every route."""
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
