@@ -69,6 +69,8 @@ class GameService(Commits, BotTurns):
     quick one; it must be importable by the worker processes); ``bot_executor`` runs
     :func:`think` (default: :func:`bot_pool` of ``bot_workers`` processes).
     ``keep(game_id)`` says whether a game must stay in memory (e.g. someone watches it).
+    Moves (:class:`~abstracta.server.commit.Commits`) and bot turns (:class:`~abstracta.server.bot_pool.BotTurns`)
+    are mixins beside it, on the state set up here.
     """
 
     def __init__(
