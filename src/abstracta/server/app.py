@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import abstracta
 from abstracta.bots import LEVELS, level_bot
 from abstracta.server.catalog import catalog, setup_info
-from abstracta.server import analysis, controls
+from abstracta.server import analysis, controls, game_modules
 from abstracta.server.hub import DROPPED, Hub, SocketLimits, Watcher, view_text
 from abstracta.server.records import game_record, record_filename, record_headers, record_text
 from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, load_game, unavailable
@@ -542,11 +542,12 @@ def create_app(
     def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "game.html")
 
-    # -- rules pages (web/rules.html; the text is in web/rules/<slug>.js) --------------
+    # -- rules pages (web/rules.html; the words are each game's rules module) -----------
     @app.get("/rules", include_in_schema=False)
     @app.get("/rules/{slug}", include_in_schema=False)
     def rules_page(slug: str = "") -> FileResponse:
         return FileResponse(WEB_DIR / "rules.html")
 
+    app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
