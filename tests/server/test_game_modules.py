@@ -10,15 +10,7 @@ import pytest
 
 import abstracta
 from abstracta.core import registry
-from tests.server.hidden_game import HiddenGame
-
-
-class PlainCard(HiddenGame):
-    """A card game with no browser modules of its own.
-    It gets the generic board, and its rules page shows these two lines."""
-
-    slug = "plain-card"
-    title = "Plain Card"
+from tests.server.hidden_game import HiddenGame, PlainCard
 
 
 class StrayCard(HiddenGame):
