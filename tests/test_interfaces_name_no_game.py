@@ -6,7 +6,8 @@ reads each interface module's code (docstrings and help text aside: examples may
 fails on any identifier, import or string that names a registered game or its package.
 
 ``INTERFACES`` lists the packages that already keep to this; the others join as their
-per-game code moves into the games.
+per-game code moves into the games. The browser front end's shared JavaScript (``WEB_CODE``) is
+checked the same way, comments aside: each game's board and rules modules live in its package.
 """
 
 from __future__ import annotations
@@ -20,8 +21,12 @@ import pytest
 import abstracta
 
 SRC = Path(abstracta.__file__).parent
-INTERFACES = ["rl"]
-"""Interface packages under ``src/abstracta`` checked here (cli, server and web to follow)."""
+INTERFACES = ["rl", "server"]
+"""Interface packages under ``src/abstracta`` checked here (cli to follow)."""
+
+WEB_CODE = ["web/js"]
+"""Folders of the browser front end whose JavaScript is checked here (comments aside): a game's
+board and rules modules live in its package (``games/<name>/web/``), never here."""
 
 
 def _modules(package: str) -> list[Path]:
@@ -29,7 +34,8 @@ def _modules(package: str) -> list[Path]:
 
 
 HELP_KEYWORDS = {"help", "description", "example", "examples"}
-"""Keyword arguments whose strings are help text (typer options, FastAPI parameters): examples allowed."""
+"""Keyword arguments and dict keys whose strings are help text (typer options, FastAPI parameters,
+a pydantic model's ``json_schema_extra`` examples): examples allowed."""
 
 
 def _is_string(statement: ast.stmt) -> bool:
@@ -42,8 +48,12 @@ def _help_text(tree: ast.AST) -> set[int]:
     """ids of the string constants that are docstrings (module, classes, functions, attributes) or help text."""
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.keyword) and node.arg in HELP_KEYWORDS and isinstance(node.value, ast.Constant):
-            found.add(id(node.value))
+        if isinstance(node, ast.keyword) and node.arg in HELP_KEYWORDS:
+            found |= {id(inner) for inner in ast.walk(node.value) if isinstance(inner, ast.Constant)}
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value in HELP_KEYWORDS:
+                    found |= {id(inner) for inner in ast.walk(value) if isinstance(inner, ast.Constant)}
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if _is_string(first):
@@ -100,6 +110,51 @@ def game_mentions(source: str, slugs: list[str]) -> list[str]:
                 found += [f"line {getattr(node, 'lineno', '?')}: identifier {identifier}"
                           for slug in slugs if _names_game(words, slug.split("-"))]
     return found
+
+
+JS_TOKEN = re.compile(r"""//[^\n]*|/\*.*?\*/|(?P<string>'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)"""
+                      r"|(?P<identifier>[A-Za-z_$][\w$]*)", re.S)
+"""Comments (skipped), string and template literals, identifiers: enough of JavaScript's tokens
+for this check (the front end writes no regular expression literal with a quote or ``//`` in it)."""
+
+
+def js_game_mentions(source: str, slugs: list[str]) -> list[str]:
+    """Where JavaScript ``source`` names one of ``slugs`` in code: ``['line 3: string "quin"', ...]``."""
+    patterns = [re.compile(rf"(?<![a-z0-9]){'[-_ ]?'.join(map(re.escape, slug.split('-')))}(?![a-z0-9])", re.I)
+                for slug in slugs]
+    found = []
+    for token in JS_TOKEN.finditer(source):
+        line = source.count("\n", 0, token.start()) + 1
+        if token["string"] and any(pattern.search(token["string"]) for pattern in patterns):
+            found.append(f"line {line}: string {token['string']}")
+        elif token["identifier"] and any(_names_game(_words(token["identifier"]), slug.split("-")) for slug in slugs):
+            found.append(f"line {line}: identifier {token['identifier']}")
+    return found
+
+
+@pytest.mark.parametrize("module", [p for folder in WEB_CODE for p in sorted((SRC / folder).rglob("*.js"))],
+                         ids=lambda p: str(p.relative_to(SRC)))
+def test_front_end_module_names_no_game(module):
+    mentions = js_game_mentions(module.read_text(encoding="utf-8"), abstracta.games())
+    where = module.relative_to(SRC)
+    assert not mentions, f"{where} names a game (put it in the game's board or rules module): {mentions}"
+
+
+def test_the_front_end_holds_no_game_s_module():
+    """Each game's board and rules modules are in its package: web/ keeps only what every game shares."""
+    assert not (SRC / "web" / "boards").exists() and not (SRC / "web" / "rules").exists()
+
+
+def test_the_js_check_sees_strings_and_identifiers_but_not_comments():
+    source = '''// Quin's board is drawn by its own module; "laser-chess" in a comment is fine.
+/* reflec, in a block comment */
+const BOARDS = new Set(["strategic-reserve", `quin`]);
+function drawLaserChess(view) { return view; }
+const reflect = 1, url = "https://example.org//quin";
+'''
+    mentions = js_game_mentions(source, ["laser-chess", "reflec", "quin", "strategic-reserve"])
+    assert mentions == ['line 3: string "strategic-reserve"', "line 3: string `quin`",
+                        "line 4: identifier drawLaserChess", 'line 5: string "https://example.org//quin"']
 
 
 @pytest.mark.parametrize("module", [p for package in INTERFACES for p in _modules(package)],

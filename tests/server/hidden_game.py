@@ -74,3 +74,11 @@ class HiddenState(State):
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "guess": self.guess}
+
+
+class PlainCard(HiddenGame):
+    """A card game with no browser modules of its own.
+    It gets the generic board, and its rules page shows these two lines."""
+
+    slug = "plain-card"
+    title = "Plain Card"

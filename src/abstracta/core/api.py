@@ -11,6 +11,8 @@ was, so a bot may keep any state it has seen.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from abstracta.core.errors import NotationError
@@ -43,6 +45,17 @@ class Game:
     """False when play depends on more than the position notation holds (Laser Chess keeps a
     repetition history and a draw claim in ``to_json`` only), so ``parse(notation())`` may list
     other moves than the state it was written from."""
+    description: ClassVar[str] = ""
+    """Two lines about the game for the lobby's card, joined by a line break; empty: the first
+    two lines of the class docstring."""
+    board_module: ClassVar[str | None] = None
+    """The game's board for the browser: a JavaScript module (``docs/web.md``, "Board modules"),
+    as a path relative to the folder of the module defining the class (``"web/board.js"``); the
+    server serves it as ``/static/boards/<slug>.js``. ``None``: the generic board."""
+    rules_module: ClassVar[str | None] = None
+    """The game's rules page for the browser: a JavaScript module of words and diagrams
+    (``docs/web.md``, "Rules pages"), a path like :attr:`board_module`'s, served as
+    ``/static/rules/<slug>.js``. ``None``: the page shows :attr:`description`."""
 
     num_players: int
     options: dict[str, Any]
@@ -104,6 +117,15 @@ class Game:
         """What ``abstracta.rl`` needs about this game (``core/rl_adapter.py``): action numbering,
         observation planes, OpenSpiel facts; ``None``, the default, when the game has no RL support."""
         return None
+
+    @classmethod
+    def package_file(cls, path: str) -> Path:
+        """A file shipped with the game (``board_module``, ``rules_module``): ``path``, a relative
+        ``/``-separated path that stays inside the folder of the module defining the class."""
+        parts = PurePosixPath(path).parts
+        if not parts or PurePosixPath(path).is_absolute() or ".." in parts or "\\" in path:
+            raise ValueError(f"{cls.__name__}: {path!r} is not a relative path inside the game's folder")
+        return Path(sys.modules[cls.__module__].__file__ or "").parent.joinpath(*parts)
 
     def __getstate__(self) -> dict[str, Any]:
         # A game travels to worker processes; its knowledge (with the caches it grew) is rebuilt there.

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import abstracta
 from abstracta.bots import level_bot
-from abstracta.server import analysis, controls
+from abstracta.server import analysis, controls, game_modules
 from abstracta.server.hub import Hub, SocketLimits
 from abstracta.server.routes import catalog as catalog_routes
 from abstracta.server.routes import controls as control_routes
@@ -207,5 +207,6 @@ def create_app(
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
     app.include_router(sockets.router(service, hub))
     app.include_router(pages.router())
+    app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below
     pages.mount_static(app)
     return app

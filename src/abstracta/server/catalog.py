@@ -1,4 +1,7 @@
-"""What the lobby shows about each registered game: title, two lines, options, players, start picture."""
+"""What the lobby shows about each registered game: title, two lines, options, players, start
+picture, and where its board and rules modules are (``game_modules.py``).
+
+Everything here comes from what the game declares (``docs/api.md``); nothing names a game."""
 
 from __future__ import annotations
 
@@ -8,26 +11,13 @@ from typing import Any
 import abstracta
 from abstracta.core.api import Game
 from abstracta.core.options import Option
+from abstracta.server.game_modules import board_url, rules_url
 
-DESCRIPTIONS = {
-    "desfases": "Pawns race over a grid of rotating piecepack tiles; dice count down each suit's moves.\n"
-                "When a timer runs out, score the tile your pawn faces. Highest total wins.",
-    "laser-chess": "Step, swap and turn mirrors, then your laser fires across the board on its own.\n"
-                   "Hit the enemy King with a beam to win; unshielded pieces in the way are lost.",
-    "quin": "Hidden pieces on a circular board: rivals see only the backs until a flash reveals them.\n"
-            "Bring your Light to the centre or capture the rival's Light, using every power.",
-    "reflec": "Coins point a laser's beam around an 8x8 board for two to four players.\n"
-              "Spend action points to move, turn and fire; destroy every rival laser.",
-    "strategic-reserve": "Roll two dice to strike a square and send whole groups back to reserve.\n"
-                         "Then place a checker; the first to empty their reserve wins.",
-}  # fmt: skip
-
-
-def describe(slug: str) -> str:
-    """Two lines about the game: ours when written, else the first lines of the game class's docstring."""
-    if slug in DESCRIPTIONS:
-        return DESCRIPTIONS[slug]
-    doc = inspect.getdoc(abstracta.core.registry.game_class(slug)) or ""
+def describe(game: type[Game]) -> str:
+    """Two lines about the game: its ``description``, else the first lines of its class docstring."""
+    if game.description:
+        return game.description
+    doc = inspect.getdoc(game) or ""
     return "\n".join(doc.strip().splitlines()[:2])
 
 
@@ -76,7 +66,9 @@ def catalog() -> list[dict[str, Any]]:
             entries.append({"game": slug, "title": slug, "error": str(error), "options_spec": []})
             continue
         entry.update(
-            description=describe(slug),
+            description=describe(type(game)),
+            board=board_url(type(game)),
+            rules=rules_url(type(game)),
             perfect_information=bool(game.perfect_information),
             has_chance=bool(game.has_chance),
             options_spec=[_option_spec(spec, game.options.get(spec.name)) for spec in game.option_specs],

@@ -134,6 +134,10 @@ def legal_moves(board: tuple[int, ...], colour: int) -> list[str]:
 class LaserChess(Game):
     slug = "laser-chess"
     title = "Laser Chess"
+    description = ("Step, swap and turn mirrors, then your laser fires across the board on its own.\n"
+                   "Hit the enemy King with a beam to win; unshielded pieces in the way are lost.")
+    board_module = "web/board.js"
+    rules_module = "web/rules.js"
     notation_is_complete = False  # the repetition history and a draw claim live in to_json only
     option_specs = (
         choice_option("setup", "ace", SETUP_NAMES, help="start position: " + ", ".join(SETUP_NAMES)),

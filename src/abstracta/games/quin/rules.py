@@ -145,6 +145,10 @@ LIGHT_AND_ALS = (1, 0, PIECE_COUNTS[AL], 0, 0, 0, 0, 0)  # random setup's reserv
 class Quin(Game):
     slug = "quin"
     title = "Quin"
+    description = ("Hidden pieces on a circular board: rivals see only the backs until a flash reveals them.\n"
+                   "Bring your Light to the centre or capture the rival's Light, using every power.")
+    board_module = "web/board.js"
+    rules_module = "web/rules.js"
     perfect_information = False
     option_specs = (
         choice_option(

@@ -51,6 +51,10 @@ HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
 class StrategicReserve(Game):
     slug = "strategic-reserve"
     title = "Strategic Reserve"
+    description = ("Roll two dice to strike a square and send whole groups back to reserve.\n"
+                   "Then place a checker; the first to empty their reserve wins.")
+    board_module = "web/board.js"
+    rules_module = "web/rules.js"
     has_chance = True
     lower_score_wins = True  # scores() counts checkers still in reserve: fewer is better
     option_specs = (

@@ -23,7 +23,7 @@ def router() -> APIRouter:
     def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "game.html")
 
-    # -- rules pages (web/rules.html; the text is in web/rules/<slug>.js) --------------
+    # -- rules pages (web/rules.html; the words are each game's rules module) -----------
     @routes.get("/rules", include_in_schema=False)
     @routes.get("/rules/{slug}", include_in_schema=False)
     def rules_page(slug: str = "") -> FileResponse:

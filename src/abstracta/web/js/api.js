@@ -21,6 +21,18 @@ export async function api(method, path, { body, token } = {}) {
   return data;
 }
 
+// The catalog (GET /api/catalog: one entry per game, with where its board and rules modules are),
+// fetched once per page: the lobby, the boards and the rules all read the same answer.
+let catalogAnswer = null;
+
+export function gameCatalog() {
+  if (!catalogAnswer) {
+    catalogAnswer = api("GET", "/api/catalog");
+    catalogAnswer.catch(() => (catalogAnswer = null)); // a failed fetch is tried again next time
+  }
+  return catalogAnswer;
+}
+
 // Tokens of the seats this browser plays ("me"), by game id: {"0": token, ...}.
 const key = (kind, id) => `abstracta:${kind}:${id}`;
 

@@ -4,7 +4,7 @@
 // page.js (shared state), board.js, moves.js, history.js, seats.js, controls.js, handover.js, live.js.
 // The parts import each other's functions (ES modules allow the cycles: nothing runs at import).
 import { api, heldTokens, holdToken } from "./api.js";
-import { boardFor } from "../boards/index.js";
+import { boardFor } from "./boards.js";
 import { legendList, rulesFor } from "./rules.js";
 import { AnalysisPanel } from "./analysis.js";
 import { $, gameId, page, pickView, playerWords, seatName, showError, tokenFor } from "./game/page.js";

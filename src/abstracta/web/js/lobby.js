@@ -1,7 +1,7 @@
 // The lobby: every registered game with a small board and two lines, the new-game form
 // (options from the game's option specs, one seat chooser per player), and the game lists.
-import { api, holdToken, saveInvites } from "./api.js";
-import { boardFor } from "../boards/index.js";
+import { api, gameCatalog, holdToken, saveInvites } from "./api.js";
+import { boardFor } from "./boards.js";
 
 const SEAT_CHOICES = [
   ["me", "me"],
@@ -27,7 +27,7 @@ function h(tag, attrs = {}, ...children) {
 }
 
 async function showCatalog() {
-  catalog = await api("GET", "/api/catalog");
+  catalog = await gameCatalog();
   const box = document.getElementById("catalog");
   const plugins = await Promise.all(catalog.map((entry) => boardFor(entry.game)));
   box.replaceChildren();

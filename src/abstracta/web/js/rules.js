@@ -1,7 +1,7 @@
-// The rules pages (/rules/<slug>): each game's rules in our own words (web/rules/<slug>.js), with
-// small diagrams drawn by the game's own board module, and its legend.
-import { api } from "./api.js";
-import { boardFor } from "../boards/index.js";
+// The rules pages (/rules/<slug>): each game's rules in our own words (the rules module its package
+// ships: the catalog's `rules`), with small diagrams drawn by the game's own board module, and its legend.
+import { gameCatalog } from "./api.js";
+import { boardFor } from "./boards.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,7 +14,8 @@ function h(tag, attrs = {}, ...children) {
 
 export async function rulesFor(slug) {
   try {
-    return await import(`../rules/${slug}.js`);
+    const address = (await gameCatalog()).find((entry) => entry.game === slug)?.rules;
+    return address ? await import(address) : null;
   } catch {
     return null;
   }
@@ -28,7 +29,7 @@ export function legendList(rules) {
 
 async function main() {
   const slug = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-  const catalog = await api("GET", "/api/catalog");
+  const catalog = await gameCatalog();
   $("rules-nav").replaceChildren(...catalog.map((entry) => h("a", { href: `/rules/${entry.game}`, class: entry.game === slug ? "current" : "" }, entry.title)));
   const entry = catalog.find((e) => e.game === slug);
   const box = $("rules");

@@ -1,4 +1,4 @@
-// Reflec in our own words, with diagrams drawn by boards/reflec.js.
+// Reflec in our own words, with diagrams drawn by board.js beside it.
 export const summary = "Two to four players, an 8x8 board of mirrors. Steer beams into the other lasers; loops wipe mirrors away.";
 
 export const sections = [

@@ -1,4 +1,4 @@
-// Laser Chess in our own words, with diagrams drawn by boards/laser-chess.js.
+// Laser Chess in our own words, with diagrams drawn by board.js beside it.
 const ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b";
 
 export const summary = "Two players, ten files by eight ranks. Move one piece, then your own laser fires: hit the enemy King to win.";

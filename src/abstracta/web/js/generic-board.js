@@ -1,6 +1,6 @@
 // The fallback board for a game without its own module: the position's notation, and every
 // legal move offered as a button (parseMove returns null for all of them).
-import { el, svgRoot } from "../js/svg.js";
+import { el, svgRoot } from "./svg.js";
 
 export const seatColors = ["#c0392b", "#2e6fd8", "#2f9e44", "#b7791f"];
 

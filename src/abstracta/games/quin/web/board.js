@@ -1,9 +1,9 @@
-// Quin (rules/quin.md): a polar board of 12 Sight Lines (a..l = clock hours 1..12) and 5 rings,
+// Quin (docs/games/quin.md): a polar board of 12 Sight Lines (a..l = clock hours 1..12) and 5 rings,
 // plus the centre "o". South (player 0) sits at 6 o'clock (line f), North at 12 (line l).
 // The view's notation (section 9.3) writes the rival's hidden pieces as "sq?", its reserve as a count
 // (drawn as one face-down "?" piece and that number: a Light held in reserve never shows to the rival),
 // and adds a twelfth field: the viewer's seat. Written before the engine was merged: see docs/web.md.
-import { el, svgRoot } from "../js/svg.js";
+import { el, svgRoot } from "/static/js/svg.js";
 
 const LINES = "abcdefghijkl";
 const SIZE = 600;

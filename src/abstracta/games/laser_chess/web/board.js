@@ -1,8 +1,8 @@
-// Laser Chess (rules/laser-chess.md): 10x8 board, Blue (player 0) at rank 1, Red (player 1) at rank 8.
+// Laser Chess (docs/games/laser-chess.md): 10x8 board, Blue (player 0) at rank 1, Red (player 1) at rank 8.
 // Position: "<rank8>/.../<rank1> <side b|r> [plies]"; pieces L K S D B (Blue) / l k s d b (Red)
 // followed by their facing letters (L, B: one; S, D: two; K: none).
 // Written from the rules file before the engine was merged: see docs/web.md.
-import { el, svgRoot, drawMarks } from "../js/svg.js";
+import { el, svgRoot, drawMarks } from "/static/js/svg.js";
 
 const FILES = "abcdefghij";
 const CELL = 56;

@@ -1,6 +1,6 @@
 // Strategic Reserve: 6x6 board, Red (player 0) near rank 1, Blue (player 1) opposite.
 // Position: "<board> <side> <red reserve> <blue reserve> <pending roll|-> <count>" (rules §9).
-import { el, svgRoot, drawMarks, expandRow } from "../js/svg.js";
+import { el, svgRoot, drawMarks, expandRow } from "/static/js/svg.js";
 
 const FILES = "abcdef";
 const CELL = 64;

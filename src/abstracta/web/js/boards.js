@@ -1,4 +1,5 @@
-// Board plugins by game slug. A plugin is a module web/boards/<slug>.js exporting:
+// The board of a game: the module its package ships (the catalog's `board`, served by the server
+// from the game's own package), merged over the generic board. A module exports:
 //   draw(view, ui) -> SVGElement     the board of a view JSON (position notation, last_effects,
 //                                    history...); ui = {flipped, marks: {selected, targets}, animate, mini}.
 //                                    Clickable places carry data-sq="<square>".
@@ -6,15 +7,21 @@
 //                                    the squares a move string starts from and goes to (from: null
 //                                    for a drop/placement); null: a move with no square, offered as a button.
 // and optionally seatNames(options, n), seatColors, moveLabel(move), flipFor(you), describeTurn(view).
-// A game without its own module gets the generic board: its notation plus one button per move.
-import * as generic from "./generic.js";
-
-const BOARDS = new Set(["strategic-reserve", "laser-chess", "reflec", "desfases", "quin"]);
+// A game without its own module, or whose module fails to load, gets the generic board: its
+// notation plus one button per move.
+import { gameCatalog } from "./api.js";
+import * as generic from "./generic-board.js";
 
 export async function boardFor(slug) {
-  if (BOARDS.has(slug)) {
+  let address = null;
+  try {
+    address = (await gameCatalog()).find((entry) => entry.game === slug)?.board || null;
+  } catch (error) {
+    console.warn("the catalog did not load; using the generic board", error);
+  }
+  if (address) {
     try {
-      const module = await import(`./${slug}.js`);
+      const module = await import(address);
       return { ...generic, ...module, slug };
     } catch (error) {
       console.warn(`board for ${slug} failed to load; using the generic board`, error);

@@ -1,4 +1,4 @@
-// Strategic Reserve in our own words, with diagrams drawn by boards/strategic-reserve.js.
+// Strategic Reserve in our own words, with diagrams drawn by board.js beside it.
 export const summary = "Two players on a six by six board. Roll, lose groups to the dice, then place a checker: empty your reserve first to win.";
 
 export const sections = [

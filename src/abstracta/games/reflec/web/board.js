@@ -1,7 +1,7 @@
-// Reflec (rules/reflec.md): 8x8 board; suits S M C A, each a laser ("S*") and coins ("Sn": suit + facing).
+// Reflec (docs/games/reflec.md): 8x8 board; suits S M C A, each a laser ("S*") and coins ("Sn": suit + facing).
 // Position: "<board> <suits> <acting> <phase> <tiles> <turns> <swaps> <locked> <touched>".
 // Written from the rules file before the engine was merged: see docs/web.md.
-import { el, svgRoot, drawMarks, expandRow } from "../js/svg.js";
+import { el, svgRoot, drawMarks, expandRow } from "/static/js/svg.js";
 
 const FILES = "abcdefgh";
 const CELL = 58;

@@ -1,4 +1,4 @@
-// Desfases in our own words, with diagrams drawn by boards/desfases.js.
+// Desfases in our own words, with diagrams drawn by board.js beside it.
 const SAMPLE = "Mae,A3w*A,A2w,C2s,S3e/S5e*S,Mne,C4s,Cns,M5e/A4w,S2e,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/"
   + "S4n,Sae,Sne,M2e,Anw S:3:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;A:3:3:na245:0:live M";
 

@@ -1,7 +1,7 @@
-// Desfases (rules/desfases.md): 5x5 piecepack tiles around the hole c3; suits S M C A.
+// Desfases (docs/games/desfases.md): 5x5 piecepack tiles around the hole c3; suits S M C A.
 // Position: "<rank5>/.../<rank1> <suit records> <turn>"; cell = tile [+coin] [*pawn-suit], c3 = "#coins".
 // Written from the rules file before the engine was merged: see docs/web.md.
-import { el, svgRoot, drawMarks } from "../js/svg.js";
+import { el, svgRoot, drawMarks } from "/static/js/svg.js";
 
 const FILES = "abcde";
 const CELL = 84;

@@ -1,4 +1,4 @@
-// Quin (Third Eye Mode) in our own words, with diagrams drawn by boards/quin.js.
+// Quin (Third Eye Mode) in our own words, with diagrams drawn by board.js beside it.
 const START = "a2v,a3s,a4r,b4v,b5p,d4?,d5?,e2?,e3?,e4?,f3?,f4?,f5?,g2?,g3?,g4?,h4?,h5?,j4v,j5p,k2v,"
   + "k3s,k4r,l3t,l4m,l5l S play 4/aaaa -/- 0/0 0/0 - - 0 0 N";
 
