@@ -24,7 +24,15 @@ from abstracta.core.errors import IllegalMove, NotationError
 from abstracta.core.options import choice_option, int_option
 from abstracta.core.rng import make_rng
 from abstracta.games.quin import notation
-from abstracta.games.quin.board import CENTRE, NUM_SQUARES, SETUP_SQUARES, SQUARE_INDEX, SQUARE_NAMES, ring_of, rotate_180
+from abstracta.games.quin.board import (
+    CENTRE,
+    NUM_SQUARES,
+    SETUP_SQUARES,
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    ring_of,
+    rotate_180,
+)
 from abstracta.games.quin.movegen import FREE_MEMORY, FREE_RAISE, FREE_TIME  # noqa: F401 (read from here by others)
 from abstracta.games.quin.movegen import generate_play, generate_setup, gravity_action
 from abstracta.games.quin.notation import E_DRAW, E_PUSH, E_WIN
