@@ -8,11 +8,16 @@ Speed: ``moves()`` walks the 64 squares once, extending the list with precompute
 (``board.py``), already in ``sorted()`` order, and caches it. ``play()`` looks the move up in the
 import-time ``MOVE_TABLE`` and checks it against the position in O(1); only ``end`` with tile
 points left needs the move list. Successors are built directly from tuples and small ints.
+
+The rules read top to bottom in four files: this one (options, setup, players and suits, the
+state, and ``build``, which judges a parsed or new position, §8), ``movegen.py`` (legal moves,
+§5.1 and §6), ``apply.py`` (playing a move: the drop round, actions, the shot and the turn's end,
+§5-§7; a shot that leaves one player, or a turn limit reached, ends the game there) and
+``explain.py`` (why a move is refused).
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
@@ -21,32 +26,12 @@ from abstracta.core.options import int_option
 from abstracta.games.reflec import notation
 from abstracta.games.reflec.board import (
     CELL_CODES,
-    CELL_TOKENS,
-    COIN_SEGMENTS,
-    DIRECTIONS,
-    DROP,
-    DROP_MOVES,
-    END,
-    END_MOVE,
-    FIRE,
-    FIRE_MOVES,
-    LASER_BASE,
-    LASER_MOVE,
-    LASER_SEGMENTS,
     MOVE_TABLE,
-    NEIGHBOUR_BITS,
-    SPIN,
     SQUARE_INDEX,
-    SQUARE_NAMES,
     SQUARES,
-    STEP,
     SUIT_LETTERS,
-    SWAP,
-    SWAP_PARTNERS,
-    KIND_NAMES,
     coin,
     laser,
-    pair_code,
 )
 
 if TYPE_CHECKING:
@@ -63,7 +48,7 @@ TILE_POINTS, FULL_DIE_TILE_POINTS = 3, 4
 OWNERS = {2: (0, 1, 0, 1), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 LASER_CORNERS = ("a1", "a8", "h8", "h1")  # §4: clockwise in seat order
 NO_PLAYER = -1  # the "neutral" controller
-_EMPTY_SET: frozenset[int] = frozenset()
+EMPTY_SET: frozenset[int] = frozenset()
 
 
 class Reflec(Game):
@@ -121,9 +106,9 @@ class Reflec(Game):
             phase=DROP_PHASE,
             tiles=0,
             turns=0,
-            swaps=(_EMPTY_SET,) * self.players,
-            locked=_EMPTY_SET,
-            touched=_EMPTY_SET,
+            swaps=(EMPTY_SET,) * self.players,
+            locked=EMPTY_SET,
+            touched=EMPTY_SET,
         )
 
     def parse(self, text: str) -> "ReflecState":
@@ -239,7 +224,7 @@ class ReflecState(State):
     def moves(self) -> list[str]:
         moves = self._moves
         if moves is None:
-            moves = self._moves = self._generate_moves()
+            moves = self._moves = generate_moves(self)
         return list(moves)
 
     def play(self, move: str) -> "ReflecState":
@@ -248,10 +233,10 @@ class ReflecState(State):
         except (KeyError, TypeError):  # unknown or unhashable
             compact = None
         if compact is not None and not self.over:
-            child = self._drop_round(compact) if self.phase == DROP_PHASE else self._act(compact)
+            child = drop_round(self, compact) if self.phase == DROP_PHASE else act(self, compact)
             if child is not None:
                 return child
-        raise IllegalMove(self._why_illegal(move))
+        raise IllegalMove(why_illegal(self, move))
 
     def returns(self) -> list[float]:
         winner = self.winner
@@ -282,400 +267,16 @@ class ReflecState(State):
             "last_effects": self.last_effects(),
         }
 
-    # -- moves (§6) ---------------------------------------------------------
-    def _generate_moves(self) -> tuple[str, ...]:
-        if self.over:
-            return ()
-        board = self.board
-        acting = self.acting
-        if self.phase == DROP_PHASE:  # §6.1: the acting suit's own coins only
-            drops = DROP_MOVES[acting]
-            return tuple(text for s in range(SQUARES) if not board[s] for text in drops[s])
-        tiles = self.tiles
-        budget = tiles + self.dice[acting]
-        if budget == 0:
-            return (END_MOVE,)
-        player = self.game.owner[acting]
-        handle, swap_ok, droppable = self.game.context(player, self.neutral)
-        out: list[str] = []
-        extend = out.extend
-        if budget >= 3:
-            extend(FIRE_MOVES)
-        can_pay_two = budget >= 2
-        if can_pay_two:
-            off = self.off
-            empties = None
-            for y in droppable:
-                if off[y]:
-                    if empties is None:
-                        empties = [s for s in range(SQUARES) if not board[s]]
-                    drops = DROP_MOVES[y]
-                    for s in empties:
-                        extend(drops[s])
-        occ = self.occ
-        locked = self.locked
-        record = self.swaps[player]
-        own_laser = LASER_BASE + acting
-        for s in range(SQUARES):
-            cell = board[s]
-            if not cell:
-                continue
-            if cell >= LASER_BASE:
-                if cell == own_laser:
-                    extend(LASER_SEGMENTS[s][occ & NEIGHBOUR_BITS[s]])
-                continue
-            if locked and s in locked:
-                continue
-            if handle[cell]:
-                extend(COIN_SEGMENTS[s][occ & NEIGHBOUR_BITS[s]][(cell - 1) & 3])
-            if can_pay_two:
-                row = cell * CELL_CODES
-                for t, text in SWAP_PARTNERS[s]:
-                    if (
-                        swap_ok[row + board[t]]
-                        and not (locked and t in locked)
-                        and not (record and s * SQUARES + t in record)
-                    ):
-                        out.append(text)
-        if tiles == 0:
-            out.insert(bisect_left(out, END_MOVE), END_MOVE)
-        elif not out:  # §5.2 step 3: tile points left but nothing to spend them on
-            out.append(END_MOVE)
-        return tuple(out)
 
-    # -- the drop round (§5.1) ---------------------------------------------
-    def _drop_round(self, compact: tuple) -> "ReflecState | None":
-        kind, square, _, facing, suit, _ = compact
-        acting = self.acting
-        if kind != DROP or suit != acting or self.board[square]:
-            return None
-        game = self.game
-        board = self.board
-        child = self._copy(board[:square] + (coin(acting, facing),) + board[square + 1 :], self.tiles, self.dice)
-        child.occ = self.occ | 1 << square
-        off = self.off
-        child.off = off = off[:acting] + (off[acting] - 1,) + off[acting + 1 :]
-        if any(off):
-            child.acting = (acting + 1) % game.suits
-            child.seat = SUIT_LETTERS[child.acting]
-            child.player = game.owner[child.acting]
-        else:
-            child.phase = PLAY_PHASE
-            _start_turn(child, 0)
-        return child
+def why_illegal(state: ReflecState, move: object) -> str:
+    """The reason ``move`` is not legal in ``state``, quoting the move and the position (``explain.py``)."""
+    from abstracta.games.reflec.explain import why_illegal
 
-    # -- regular play (§5.2, §6.2) -----------------------------------------
-    def _act(self, compact: tuple) -> "ReflecState | None":
-        """The successor after ``compact``, or None when it is not legal here."""
-        kind, a, b, facing, suit, cost = compact
-        acting = self.acting
-        tiles = self.tiles
-        die = self.dice[acting]
-        if cost > tiles + die:
-            return None
-        if kind == END:
-            if tiles and self.moves() != [END_MOVE]:
-                return None
-            child = self._copy(self.board, tiles, self.dice)
-            _end_turn(child)
-            return child
-        # Pay tile points first, then die points (§5.2 step 2).
-        paid_by_tiles = cost if cost <= tiles else tiles
-        dice = self.dice
-        if cost > tiles:
-            dice = dice[:acting] + (die - cost + tiles,) + dice[acting + 1 :]
-        tiles -= paid_by_tiles
-        board = self.board
-        player = self.game.owner[acting]
-        locked = self.locked
-        if kind == FIRE:
-            return self._fire(facing, tiles, dice)
-        if kind == LASER_MOVE:
-            if board[a] != LASER_BASE + acting or board[b]:
-                return None
-            cells = list(board)
-            cells[a], cells[b] = 0, cells[a]
-            child = self._copy(tuple(cells), tiles, dice)
-            child.occ = self.occ ^ (1 << a | 1 << b)
-            lasers = self.lasers
-            child.lasers = lasers[:acting] + (b,) + lasers[acting + 1 :]
-            return child
-        handle, swap_ok, droppable = self.game.context(player, self.neutral)
-        neutral = self.neutral
-        if kind == DROP:
-            if suit not in droppable or not self.off[suit] or board[a]:
-                return None
-            child = self._copy(board[:a] + (coin(suit, facing),) + board[a + 1 :], tiles, dice)
-            child.occ = self.occ | 1 << a
-            off = self.off
-            child.off = off[:suit] + (off[suit] - 1,) + off[suit + 1 :]
-            if neutral >> suit & 1:
-                child.touched = self.touched | {a}
-            return child
-        cell = board[a]
-        if locked and a in locked:
-            return None
-        if kind == SWAP:
-            other = board[b]
-            if not swap_ok[cell * CELL_CODES + other] or b in locked or pair_code(a, b) in self.swaps[player]:
-                return None
-            # The suits trade squares; each square keeps its facing (§6.2).
-            cells = list(board)
-            cells[a] = (other - 1) // 4 * 4 + (cell - 1) % 4 + 1
-            cells[b] = (cell - 1) // 4 * 4 + (other - 1) % 4 + 1
-            child = self._copy(tuple(cells), tiles, dice)
-            code = pair_code(a, b)
-            game = self.game
-            destroyed = self.destroyed
-            child.swaps = tuple(
-                record if game.is_eliminated(p, destroyed) else record | {code} for p, record in enumerate(self.swaps)
-            )
-            if neutral or self.touched:
-                touched = self.touched - {a, b}
-                if neutral >> ((cells[a] - 1) >> 2) & 1:
-                    touched |= {a}
-                if neutral >> ((cells[b] - 1) >> 2) & 1:
-                    touched |= {b}
-                child.touched = touched
-            return child
-        if not handle[cell]:
-            return None
-        if kind == SPIN:
-            if (cell - 1) & 3 == facing:
-                return None
-            child = self._copy(board[:a] + (cell - (cell - 1) % 4 + facing,) + board[a + 1 :], tiles, dice)
-            if neutral >> ((cell - 1) >> 2) & 1:
-                child.touched = self.touched | {a}
-            return child
-        # COIN_MOVE
-        if board[b]:
-            return None
-        cells = list(board)
-        cells[a] = 0
-        cells[b] = cell - (cell - 1) % 4 + facing
-        child = self._copy(tuple(cells), tiles, dice)
-        child.occ = self.occ ^ (1 << a | 1 << b)
-        if neutral or self.touched:
-            touched = self.touched - {a}
-            if neutral >> ((cell - 1) >> 2) & 1:
-                touched |= {b}
-            child.touched = touched
-        return child
-
-    # -- fire (§7) ----------------------------------------------------------
-    def _fire(self, direction: int, tiles: int, dice: tuple) -> "ReflecState":
-        board = self.board
-        acting = self.acting
-        origin = self.lasers[acting]
-        position = origin
-        heading = direction
-        path: list[int] = []
-        hits: list[int] = []
-        hit_set: set[int] = set()
-        stop = "edge"
-        while True:
-            position = STEP[heading][position]
-            if position < 0:
-                break
-            path.append(position)
-            cell = board[position]
-            if not cell:
-                continue
-            if cell >= LASER_BASE:
-                stop = "laser"
-                break
-            if position in hit_set:
-                stop = "loop"
-                break
-            hits.append(position)
-            hit_set.add(position)
-            heading = (cell - 1) & 3
-        effects: list[dict[str, Any]] = [
-            {
-                "kind": "beam",
-                "suit": SUIT_LETTERS[acting],
-                "from": SQUARE_NAMES[origin],
-                "dir": DIRECTIONS[direction],
-                "path": [SQUARE_NAMES[s] for s in path],
-                "hits": [SQUARE_NAMES[s] for s in hits],
-                "stop": stop,
-            }
-        ]
-        child = self._copy(board, tiles, dice)
-        child._effects = effects
-        if stop == "loop":
-            _remove_loop(child, hits[hits.index(position) :], effects)
-        elif stop == "laser":
-            _destroy_laser(child, position, effects)
-        return child
-
-    # -- building successors -------------------------------------------------
-    def _copy(self, board: tuple, tiles: int, dice: tuple) -> "ReflecState":
-        """A successor sharing every field but those given; callers then set what else changed."""
-        child = object.__new__(ReflecState)
-        child.game = self.game
-        child.board = board
-        child.occ = self.occ
-        child.lasers = self.lasers
-        child.dice = dice
-        child.off = self.off
-        child.destroyed = self.destroyed
-        child.neutral = self.neutral
-        child.acting = self.acting
-        child.phase = self.phase
-        child.tiles = tiles
-        child.turns = self.turns
-        child.swaps = self.swaps
-        child.locked = self.locked
-        child.touched = self.touched
-        child.winner = None
-        child.player = self.player
-        child.seat = self.seat
-        child.over = False
-        child._moves = None
-        child._effects = ()
-        return child
-
-    # -- why a move was refused ------------------------------------------------
-    def _why_illegal(self, move: object) -> str:
-        where = f"in {self.notation()}"
-        if not isinstance(move, str):
-            return f"illegal move {move!r} {where}: a move is a string such as 'c3-c4e', '*n' or 'end'"
-        if self.over:
-            return f"illegal move {move!r} {where}: the game is over"
-        compact = MOVE_TABLE.get(move)
-        if compact is None:
-            return (
-                f"illegal move {move!r} {where}: not a Reflec move (move coin c3-c4e, move laser a1-a2, "
-                "spin c3=w, drop M@e5s, swap c3xc4, fire *n, end)"
-            )
-        return f"illegal move {move!r} {where}: {self._reason(compact)}"
-
-    def _reason(self, compact: tuple) -> str:
-        kind, a, b, facing, suit, cost = compact
-        game = self.game
-        acting = self.acting
-        letter = SUIT_LETTERS[acting]
-        if suit >= game.suits:
-            return f"there is no suit {SUIT_LETTERS[suit]} with {game.players} players"
-        if self.phase == DROP_PHASE:
-            if kind != DROP or suit != acting:
-                return f"in the drop round {letter} may only drop its own coins ({letter}@<square><facing>)"
-            return f"{SQUARE_NAMES[a]} is not empty"
-        budget = self.tiles + self.dice[acting]
-        if kind == END:
-            return f"{self.tiles} tile point(s) must still be spent this turn"
-        if cost > budget:
-            return f"a {KIND_NAMES[kind]} costs {cost} and {letter} has {budget} point(s) ({self.tiles} tile + die)"
-        board = self.board
-        player = game.owner[acting]
-        handle, swap_ok, droppable = game.context(player, self.neutral)
-        if kind == LASER_MOVE:
-            if board[a] != laser(acting):
-                return f"{SQUARE_NAMES[a]} does not hold {letter}'s laser"
-            return f"{SQUARE_NAMES[b]} is not empty"
-        if kind == DROP:
-            if suit not in droppable:
-                return f"{SUIT_LETTERS[suit]} coins are neither yours nor neutral"
-            if not self.off[suit]:
-                return f"{SUIT_LETTERS[suit]} has no coin off the board"
-            return f"{SQUARE_NAMES[a]} is not empty"
-        if not 0 < board[a] < LASER_BASE:
-            return f"{SQUARE_NAMES[a]} holds no coin"
-        if a in self.locked:
-            return f"the neutral coin on {SQUARE_NAMES[a]} was acted on last turn and is locked"
-        if kind == SWAP:
-            if not 0 < board[b] < LASER_BASE:
-                return f"{SQUARE_NAMES[b]} holds no coin"
-            if b in self.locked:
-                return f"the neutral coin on {SQUARE_NAMES[b]} was acted on last turn and is locked"
-            if not swap_ok[board[a] * CELL_CODES + board[b]]:
-                return (
-                    f"a swap needs coins of different controllers, one of them yours or neutral, or two "
-                    f"neutral coins of different suits: {CELL_TOKENS[board[a]]} and {CELL_TOKENS[board[b]]} are not"
-                )
-            return f"{SQUARE_NAMES[a]} and {SQUARE_NAMES[b]} were swapped since the end of your last turn"
-        if not handle[board[a]]:
-            return f"the coin on {SQUARE_NAMES[a]} ({CELL_TOKENS[board[a]]}) is neither yours nor neutral"
-        if kind == SPIN:
-            return f"the coin on {SQUARE_NAMES[a]} already faces {DIRECTIONS[facing]}"
-        return f"{SQUARE_NAMES[b]} is not empty"
+    return why_illegal(state, move)
 
 
-# -- turn structure (§5.2) ---------------------------------------------------------------------
-def _start_turn(state: ReflecState, suit: int) -> None:
-    """Step 1: raise the die (or take the fourth tile point at a full die)."""
-    state.acting = suit
-    state.player = state.game.owner[suit]
-    state.seat = SUIT_LETTERS[suit]
-    die = state.dice[suit]
-    if die < MAX_DIE:
-        state.dice = state.dice[:suit] + (die + 1,) + state.dice[suit + 1 :]
-        state.tiles = TILE_POINTS
-    else:
-        state.tiles = FULL_DIE_TILE_POINTS
-
-
-def _end_turn(state: ReflecState) -> None:
-    """Step 4, the end-of-turn procedure, applied to a fresh successor."""
-    game = state.game
-    state.turns += 1
-    player = game.owner[state.acting]
-    if state.swaps[player]:
-        state.swaps = state.swaps[:player] + (_EMPTY_SET,) + state.swaps[player + 1 :]
-    state.locked = state.touched
-    state.touched = _EMPTY_SET
-    suit = state.acting
-    destroyed = state.destroyed
-    while True:
-        suit = (suit + 1) % game.suits
-        if not destroyed >> suit & 1:
-            break
-    _start_turn(state, suit)
-    if game.max_turns is not None and state.turns >= game.max_turns:
-        state.over = True
-        state.player = state.seat = None
-        state._effects = list(state._effects) + [{"kind": "draw", "turns": state.turns}]
-
-
-# -- effects of a shot (§7.2, §7.3) ------------------------------------------------------------
-def _remove_loop(state: ReflecState, loop: list[int], effects: list[dict[str, Any]]) -> None:
-    cells = list(state.board)
-    off = list(state.off)
-    for square in loop:
-        cell = cells[square]
-        effects.append({"kind": "removed", "square": SQUARE_NAMES[square], "piece": CELL_TOKENS[cell]})
-        off[(cell - 1) >> 2] += 1
-        cells[square] = 0
-        state.occ ^= 1 << square
-    state.board = tuple(cells)
-    state.off = tuple(off)
-    if state.locked:
-        state.locked = state.locked.difference(loop)
-    if state.touched:
-        state.touched = state.touched.difference(loop)
-
-
-def _destroy_laser(state: ReflecState, square: int, effects: list[dict[str, Any]]) -> None:
-    game = state.game
-    suit = state.board[square] - LASER_BASE
-    state.board = state.board[:square] + (0,) + state.board[square + 1 :]
-    state.occ ^= 1 << square
-    state.lasers = state.lasers[:suit] + (-1,) + state.lasers[suit + 1 :]
-    state.destroyed |= 1 << suit
-    state.neutral = game.neutral_mask(state.destroyed)
-    effects.append({"kind": "destroyed", "square": SQUARE_NAMES[square], "suit": SUIT_LETTERS[suit]})
-    owner = game.owner[suit]
-    if game.is_eliminated(owner, state.destroyed):
-        state.swaps = state.swaps[:owner] + (_EMPTY_SET,) + state.swaps[owner + 1 :]
-        effects.append(
-            {"kind": "eliminated", "player": owner, "suits": [SUIT_LETTERS[y] for y in game.player_suits[owner]]}
-        )
-    alive = game.players_left(state.destroyed)
-    if len(alive) == 1:  # §7.3 step 3: the game ends at once, frozen mid-turn
-        state.winner = alive[0]
-        state.over = True
-        state.player = state.seat = None
-        effects.append({"kind": "winner", "player": alive[0]})
-    elif suit == state.acting:
-        _end_turn(state)
+# Last, because move generation and application read this module's constants and build
+# ``ReflecState``s: the package's ``__init__`` imports this module first, so the cycle always
+# resolves in this order.
+from abstracta.games.reflec.apply import act, drop_round  # noqa: E402
+from abstracta.games.reflec.movegen import generate_moves  # noqa: E402
