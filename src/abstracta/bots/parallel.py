@@ -10,10 +10,12 @@ end the game in progress, and what finished is kept.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import multiprocessing
 import os
 import signal
-from typing import Any, Callable, Sequence
+import threading
+from typing import Any, Callable, Iterator, Sequence
 
 import abstracta
 from abstracta.core.api import Game
@@ -70,6 +72,39 @@ def run_in_workers(
     ``None`` when the stop flag (:func:`stop_requested`) ended it early. Only a few games per
     worker are queued at a time, so a long run starts at once and Ctrl-C has little to cancel.
     """
+    with _stops_at_safe_points() as stop_asked:
+        return _run_pool(tasks, workers, finished, on_game_done, work, stop_asked)
+
+
+@contextlib.contextmanager
+def _stops_at_safe_points() -> Iterator[threading.Event]:
+    """Ctrl-C and ``kill`` only raise a flag while the pool runs; the loop raises KeyboardInterrupt itself.
+
+    A KeyboardInterrupt raised by the signal handler at an arbitrary point could land inside the
+    executor's own code while it holds its internal lock (``submit``), and ``shutdown`` would then
+    wait on that lock forever: a stopped run that never ended (seen once in a CI run of the kill test).
+    """
+    asked = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield asked  # a command run by a test's thread: signals stay as they are
+        return
+
+    def flag(signum: int, frame: Any) -> None:
+        asked.set()
+
+    # only handlers Python code installed (Ctrl-C's KeyboardInterrupt, a command's kill-as-Ctrl-C):
+    # an ignored or default signal keeps meaning what it meant
+    previous = {number: signal.signal(number, flag) for number in (signal.SIGINT, signal.SIGTERM)
+                if callable(signal.getsignal(number))}  # fmt: skip
+    try:
+        yield asked
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _run_pool(tasks: Sequence[Any], workers: int, finished: dict[int, Any], on_game_done: Callable[[Any], None] | None,
+              work: Callable[[Any], Any], stop_asked: threading.Event) -> bool:  # fmt: skip
     context = _pool_context()
     stop = context.Event()
     pool = concurrent.futures.ProcessPoolExecutor(workers, context, initializer=_worker_init, initargs=(stop,))
@@ -92,7 +127,9 @@ def run_in_workers(
                     break
             if not pending:
                 break
-            done, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            done, _ = concurrent.futures.wait(pending, timeout=0.2, return_when=concurrent.futures.FIRST_COMPLETED)
+            if stop_asked.is_set():
+                raise KeyboardInterrupt  # here, outside the executor's code
             for future in sorted(done, key=pending.__getitem__):
                 keep(future, pending.pop(future))
     except KeyboardInterrupt:
