@@ -212,10 +212,10 @@ def test_ply_limit_and_round_trips(seed, setup, limit):
     assert state.returns() == [0.0, 0.0] or king_hit
 
 
-@SETTINGS
-@given(seed=st.integers(0, 2**32 - 1))
-def test_repetition_count_matches_the_history(seed):
-    """``draw`` is listed exactly when the history holds the position three times or more."""
+def _repetition_walk(seed: int) -> int:
+    """A random walk that mostly turns Lasers (which undo themselves, so positions repeat), checking at
+    every ply that ``draw`` is listed exactly when the history holds the position three times or more;
+    returns how many positions offered the claim."""
     rng = random.Random(seed)
     # Kings off every Laser line; mostly Laser turns, which undo themselves: repeats are common.
     state = abstracta.load(SLUG).parse("ls9/10/5k4/10/10/4K5/10/9Ln b")
@@ -232,8 +232,23 @@ def test_repetition_count_matches_the_history(seed):
         if state.over:
             break
         seen[state.notation()] = seen.get(state.notation(), 0) + 1
-    if not state.over:
-        assert claims > 0
+    return claims
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_repetition_count_matches_the_history(seed):
+    """``draw`` is listed exactly when the history holds the position three times or more."""
+    _repetition_walk(seed)
+
+
+def test_the_repetition_walks_reach_the_claim():
+    """The walks above do reach threefold repetitions, so the property is tested on both sides.
+
+    Not every walk must (seed 31956023 never repeats a position three times in 80 plies, which
+    once failed a CI run when this check sat inside the property), so it is checked over fixed seeds.
+    """
+    assert sum(_repetition_walk(seed) > 0 for seed in range(20)) >= 10
 
 
 # -- random positions, not only those reached from the setups --------------------------------
