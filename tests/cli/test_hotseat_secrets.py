@@ -11,7 +11,7 @@ from rich.console import Console
 
 import abstracta
 from abstracta.cli.play import TerminalGame, dice
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 
 from .helpers import run
 
@@ -28,7 +28,7 @@ def test_the_hand_over_clears_the_scrollback_and_what_follows_hides_south():
     state = in_play(4)
     lines = iter([state.moves()[0], "", "quit"])  # South moves, North takes the screen, then quits
     console = Console(file=io.StringIO(), width=120, force_terminal=True)
-    TerminalGame(state, renderer_for("quin"), console, dice(random.Random(1)), read_line=lambda: next(lines)).run()
+    TerminalGame(state, picture_for(abstracta.load("quin")), console, dice(random.Random(1)), read_line=lambda: next(lines)).run()
     out = console.file.getvalue()
     assert "Seen by South" in out
     assert out.count("\x1b[3J") == 2  # before the "pass the screen" prompt and after it
@@ -40,7 +40,7 @@ def test_an_undo_that_gives_the_turn_back_hands_the_screen_over_first():
     state = in_play(4)
     lines = iter([state.moves()[0], "", "undo", "", "quit"])  # North takes South's move back, then passes
     console = Console(file=io.StringIO(), width=120, force_terminal=True)
-    TerminalGame(state, renderer_for("quin"), console, dice(random.Random(1)), read_line=lambda: next(lines)).run()
+    TerminalGame(state, picture_for(abstracta.load("quin")), console, dice(random.Random(1)), read_line=lambda: next(lines)).run()
     out = console.file.getvalue()
     undone = out.index("Undone: back to South's move.")
     assert "Seen by South" not in out[undone:out.index("Pass the screen to South", undone)]
@@ -51,7 +51,7 @@ def test_piped_output_gets_no_control_codes():
     state = in_play(4)
     lines = iter([state.moves()[0], "", "quit"])
     console = Console(file=io.StringIO(), width=120)
-    TerminalGame(state, renderer_for("quin"), console, dice(random.Random(1)), read_line=lambda: next(lines)).run()
+    TerminalGame(state, picture_for(abstracta.load("quin")), console, dice(random.Random(1)), read_line=lambda: next(lines)).run()
     assert "\x1b[" not in console.file.getvalue()
 
 

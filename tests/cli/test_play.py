@@ -174,14 +174,14 @@ def test_ctrl_c_at_the_prompt_leaves_like_quit():
     from rich.console import Console
 
     from abstracta.cli.play import TerminalGame, dice
-    from abstracta.cli.render import renderer_for
+    from abstracta.cli.render import picture_for
 
     def interrupted() -> str:
         raise KeyboardInterrupt
 
     console = Console(file=io.StringIO(), width=100)
     state = abstracta.load(GAME).parse(EXAMPLE_10)
-    game = TerminalGame(state, renderer_for(GAME), console, dice(random.Random(1)), read_line=interrupted)
+    game = TerminalGame(state, picture_for(abstracta.load(GAME)), console, dice(random.Random(1)), read_line=interrupted)
     assert game.run() == 0
     assert "game left at " + EXAMPLE_10 in console.file.getvalue()
 

@@ -8,7 +8,8 @@ from rich.console import Console
 
 import abstracta
 from abstracta.cli import render
-from abstracta.cli.render import GENERIC, renderer_for
+from abstracta.cli.render import picture_for
+from abstracta.core.terminal import TerminalPicture
 from abstracta.cli.render.strategic_reserve import RENDERER, rolled_square
 
 from .helpers import run, square_feed
@@ -24,8 +25,8 @@ def draw(state, effects, colour: bool) -> str:
 
 
 def test_registry_picks_the_game_module_and_falls_back_to_generic():
-    assert renderer_for(GAME) is RENDERER
-    assert renderer_for("no-such-game") is GENERIC
+    assert picture_for(abstracta.load(GAME)) is RENDERER
+    assert type(abstracta.core.api.Game.terminal_picture(abstracta.load(GAME))) is TerminalPicture  # the generic
 
 
 def test_rolled_square_follows_the_rules():  # §7.1
@@ -70,7 +71,8 @@ def test_placed_squares_are_marked():
 
 
 def test_generic_renderer_plays_a_whole_game(monkeypatch):
-    monkeypatch.setattr(render, "RENDERERS", {})
+    monkeypatch.setattr(render, "LEGACY", {})
+    monkeypatch.setattr(type(abstracta.load(GAME)), "terminal_picture", lambda game: TerminalPicture())
     result = run("play", GAME, "-o", "reserve=1", "--seed", "3", input=square_feed(1))
     assert result.exit_code == 0, result.output
     assert "Legal moves (" in result.output  # the fallback lists the moves with the board

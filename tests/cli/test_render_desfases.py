@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 import abstracta
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 from abstracta.cli.render.desfases import RENDERER, faced_square
 
 from .helpers import run
@@ -40,7 +40,7 @@ def draw(state, effects=(), colour=False, hints=True) -> str:
 
 
 def test_registry_picks_the_desfases_renderer():
-    assert renderer_for(GAME) is RENDERER
+    assert picture_for(abstracta.load(GAME)) is RENDERER
 
 
 def test_faced_square_follows_the_facing_table():
@@ -206,14 +206,14 @@ def test_a_short_terminal_gets_the_compact_board_that_fits_80x24():
     from rich.console import Console
 
     import abstracta
-    from abstracta.cli.render import renderer_for
+    from abstracta.cli.render import picture_for
 
     state = abstracta.load("desfases").start(seed=1)
     for _ in range(9):
         state = state.play(state.moves()[0])
     for colour in (None, "standard"):
         small = Console(file=io.StringIO(), width=80, height=24, force_terminal=True, color_system=colour)
-        small.print(renderer_for("desfases").board(state, state.last_effects()))
+        small.print(picture_for(abstracta.load("desfases")).board(state, state.last_effects()))
         lines = re.sub(r"\x1b\[[0-9;]*m", "", small.file.getvalue()).splitlines()
         assert len(lines) <= 21 and max(map(len, lines)) <= 80  # room left for the move line and the prompt
         rank_5 = next(line for line in lines if line.startswith(" 5 "))
@@ -221,5 +221,5 @@ def test_a_short_terminal_gets_the_compact_board_that_fits_80x24():
         for square, cell in (("a5", "S3"), ("e1", "A3")):
             assert cell in next(line for line in lines if line.startswith(f" {square[1]} "))
     tall = Console(file=io.StringIO(), width=80, height=50, force_terminal=True)
-    tall.print(renderer_for("desfases").board(state, state.last_effects()))
+    tall.print(picture_for(abstracta.load("desfases")).board(state, state.last_effects()))
     assert len(tall.file.getvalue().splitlines()) > 30  # the full board where it fits

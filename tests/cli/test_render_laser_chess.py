@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.text import Text
 
 import abstracta
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 from abstracta.cli.render.laser_chess import RENDERER, describe_shot, piece_glyph, read_board
 
 from .helpers import run
@@ -29,7 +29,7 @@ def board_lines(text: str) -> list[str]:
 
 
 def test_registry_picks_the_laser_chess_renderer():
-    assert renderer_for(GAME) is RENDERER
+    assert picture_for(abstracta.load(GAME)) is RENDERER
 
 
 def test_glyphs_show_every_facing():
@@ -188,13 +188,13 @@ def test_the_last_move_is_marked_on_the_board_and_named_beside_it():
     from rich.console import Console
 
     import abstracta
-    from abstracta.cli.render import renderer_for
+    from abstracta.cli.render import picture_for
 
     state = abstracta.load("laser-chess").start()
     move = next(m for m in state.moves() if m.startswith("c1-") and len(m) == 5)  # a step, not a turn
     after = state.play(move)
     console = Console(file=io.StringIO(), width=80, height=24)
-    console.print(renderer_for("laser-chess").board(after, after.last_effects(), last_move=move))
+    console.print(picture_for(abstracta.load("laser-chess")).board(after, after.last_effects(), last_move=move))
     lines = console.file.getvalue().splitlines()
     assert f"Last move: {move}" in console.file.getvalue()
     assert len(lines) <= 22  # with the move line and the prompt, one 80x24 screen

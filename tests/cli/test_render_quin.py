@@ -11,7 +11,7 @@ from rich.console import Console
 
 import abstracta
 from abstracta.cli.play import TerminalGame
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 from abstracta.cli.render.quin import RENDERER
 from abstracta.games.quin.view import QuinView
 
@@ -31,7 +31,7 @@ def board_rows(text: str) -> list[str]:
 
 
 def test_registry_picks_the_quin_renderer():
-    assert renderer_for("quin") is RENDERER
+    assert picture_for(abstracta.load("quin")) is RENDERER
 
 
 def test_the_standard_start_seen_by_north_hides_every_south_kind():

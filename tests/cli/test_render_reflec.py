@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 import abstracta
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 from abstracta.cli.render.reflec import RENDERER, move_kind
 
 from .helpers import run
@@ -30,7 +30,7 @@ def board_lines(text):
 
 
 def test_registry_picks_the_reflec_renderer():
-    assert renderer_for(GAME) is RENDERER
+    assert picture_for(abstracta.load(GAME)) is RENDERER
 
 
 def test_move_kinds_follow_section_6_3():

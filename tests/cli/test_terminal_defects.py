@@ -14,7 +14,7 @@ from rich.text import Text
 
 import abstracta
 from abstracta.cli.play import TerminalGame, dice, moves_line
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 
 from .helpers import assert_one_line_error, run
 
@@ -98,7 +98,7 @@ def test_ctrl_c_while_the_bot_thinks_prints_the_resume_line():
         raise KeyboardInterrupt
 
     console = Console(file=io.StringIO(), width=100)
-    terminal = TerminalGame(state, renderer_for(game.slug), console, dice(random.Random(1)), {1: ("hard", thinking)},
+    terminal = TerminalGame(state, picture_for(game), console, dice(random.Random(1)), {1: ("hard", thinking)},
                             read_line=lambda: "quit")  # fmt: skip
     assert terminal.run() == 130
     out = console.file.getvalue()
@@ -171,7 +171,7 @@ def test_reflec_legend_matches_the_board(colour):
     for _ in range(30):
         state = state.play(rng.choice(state.moves()))
     console = Console(file=io.StringIO(), width=120, force_terminal=colour, color_system="standard" if colour else None)
-    console.print(renderer_for("reflec").board(state, state.last_effects()))
+    console.print(picture_for(abstracta.load("reflec")).board(state, state.last_effects()))
     lines = console.file.getvalue().splitlines()
     legend = next(line for line in lines if "facing" in line)
     arrows = re.search(r"(\S{4}) facing", legend)[1]
@@ -208,5 +208,5 @@ def test_with_line_editing_the_prompt_goes_to_input(monkeypatch):
     monkeypatch.setattr("builtins.input", lambda text="": prompts.append(text) or "quit")
     state = abstracta.load("strategic-reserve").start(seed=1)
     console = Console(file=io.StringIO(), width=100)
-    TerminalGame(state, renderer_for("strategic-reserve"), console, dice(random.Random(1)), line_editing=True).run()
+    TerminalGame(state, picture_for(abstracta.load("strategic-reserve")), console, dice(random.Random(1)), line_editing=True).run()
     assert prompts == ["Red> "]  # readline draws the prompt itself, so Ctrl-L and history keep it

@@ -89,8 +89,8 @@ class NoughtsRL(RLAdapter):
     observation_shape = (2, 3, 3)
     plane_names = ("own marks", "rival marks")
 
-    def observe(self, notation: str, player: int) -> np.ndarray:
-        cells = np.array(list(notation)).reshape(3, 3)
+    def observe(self, view, player: int) -> np.ndarray:
+        cells = np.array(list(view.notation())).reshape(3, 3)
         own, rival = "xo"[player], "xo"[1 - player]
         return np.stack([cells == own, cells == rival]).astype(np.float32)
 

@@ -297,3 +297,14 @@ def test_replay_lists_every_position_as_the_holder_saw_it(client, game):
     assert len(replay["positions"]) == final["ply"] + 1 and replay["positions"][-1] == final["position"]
     assert replay["positions"][0] == abstracta.load("strategic-reserve").start().notation()
     assert replay["history"] == final["history"]
+
+
+@pytest.mark.parametrize("slug", abstracta.games())
+def test_the_catalog_reads_a_position_into_its_structure(client, slug):
+    """The rules pages draw diagrams written in a game's notation: the server parses, the browser never does."""
+    start = abstracta.load(slug).start(seed=0).view(None)
+    answer = client.post(f"/api/catalog/{slug}/position", json={"position": start.notation()})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["structure"] == start.structure()
+    bad = client.post(f"/api/catalog/{slug}/position", json={"position": "no such position"})
+    assert bad.status_code == 400 and bad.json()["error"]

@@ -23,7 +23,7 @@ def test_names_stay_importable(module: str, names: list[str]) -> None:
 def test_openapi_paths_in_router_order(client) -> None:
     paths = list(client.get("/openapi.json").json()["paths"])
     assert paths == [
-        "/healthz", "/api/catalog", "/api/catalog/{slug}", "/api/games", "/api/invites/{code}",
+        "/healthz", "/api/catalog", "/api/catalog/{slug}", "/api/catalog/{slug}/position", "/api/games", "/api/invites/{code}",
         "/api/games/{game_id}", "/api/games/{game_id}/moves", "/api/games/{game_id}/random-setup",
         "/api/games/{game_id}/replay", "/api/games/{game_id}/record", "/api/games/{game_id}/resign",
         "/api/games/{game_id}/draw", "/api/games/{game_id}/takeback", "/api/games/{game_id}/rematch",

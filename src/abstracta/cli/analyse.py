@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from abstracta.cli.common import LEVEL_NAMES, check_at_least, command_boundary, fail, lazy_bots, say, stderr_console, stdout_console
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 
 
 def analyse(
@@ -58,7 +58,7 @@ def analyse(
         evaluate = bot_evaluator(bot, fallback)
         how = f"the {level} bot's evaluation" if evaluate is not fallback else f"{playouts} random playouts a position"
         console = stdout_console()
-        renderer = renderer_for(game.slug)
+        renderer = picture_for(game)
         names = renderer.player_names(game)
         seen = f", from what {record.seen_by} saw" if record.view is not None else ""
         say(console, f"{game.title}: {len(record.moves)} plies, valued by {how}{seen}")

@@ -39,7 +39,7 @@ from abstracta.cli.common import (
     stderr_console,
     stdout_console,
 )
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 from abstracta.cli.analyse import analyse
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
@@ -173,7 +173,7 @@ def play(
             loaded = saved_states[0].game
         else:
             loaded = load_game(game, option)
-        renderer = renderer_for(loaded.slug)
+        renderer = picture_for(loaded)
         names = renderer.player_names(loaded)
 
         def levels() -> list[str]:
@@ -240,7 +240,7 @@ def replay(
     with command_boundary():
         record, states = load_for_replay(file, game_number)
         console = stdout_console()
-        renderer = renderer_for(record.game)
+        renderer = picture_for(states[0].game)
         who = f"  players: {', '.join(record.players)}" if record.players else ""
         view = f"  (the record of what {record.seen_by} saw)" if record.view is not None else ""
         say(console, f"{states[0].game.title}  {len(record.moves)} plies  result {record.result}"

@@ -16,7 +16,8 @@ from rich.control import Control, ControlType
 from rich.segment import Segment
 
 from abstracta.cli.common import INTERRUPTED, clip_echo, say
-from abstracta.cli.render import Renderer
+from abstracta.cli.render import board_view
+from abstracta.core.terminal import TerminalPicture
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE, IllegalMove, without_position
 
@@ -42,7 +43,7 @@ class TerminalGame:
     def __init__(
         self,
         state: State,
-        renderer: Renderer,
+        renderer: TerminalPicture,
         console: Console,
         choose_chance: Callable[[State], str],
         bots: dict[int, tuple[str, Callable[[State], str]]] | None = None,
@@ -295,8 +296,8 @@ class TerminalGame:
                 effects = self.seen(self.state).last_effects()
         self.shown, self.shown_effects = last, effects
         self.console.print()
-        extra = {"last_move": self.last_move_shown()} if getattr(self.renderer, "shows_last_move", False) else {}
-        self.console.print(self.renderer.board(self.seen(self.state), effects, hints=self.hints, **extra))
+        self.console.print(board_view(self.renderer, self.seen(self.state), effects, hints=self.hints,
+                                      last_move=self.last_move_shown()))
 
     def last_move_shown(self) -> str | None:
         """The last ply as the terminal's viewer may see it (other seats' moves in their public form)."""

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from abstracta.cli.common import clip, fail, say
+from abstracta.cli.render import board_view
 from abstracta.core.api import Game, State
 from abstracta.core.records import Record, RecordError, player_record, read_file, replay, write_file
 
@@ -189,8 +190,8 @@ def step_through(record: Record, states: list[State], renderer: Any, console: An
     def show() -> None:
         console.print()
         state = states[ply]
-        extra = {"last_move": record.moves[ply - 1] if ply else None} if getattr(renderer, "shows_last_move", False) else {}
-        console.print(renderer.board(state, state.last_effects() if ply else [], hints=False, **extra))
+        last_move = record.moves[ply - 1] if ply else None
+        console.print(board_view(renderer, state, state.last_effects() if ply else [], hints=False, last_move=last_move))
         if ply:
             say(console, f"ply {ply}/{game_plies}: {describe(states[ply - 1], record.moves[ply - 1], state)}")
         else:

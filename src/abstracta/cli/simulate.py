@@ -35,7 +35,7 @@ from abstracta.cli.common import (
     stdout_console,
     terminate_as_interrupt,
 )
-from abstracta.cli.render import renderer_for
+from abstracta.cli.render import picture_for
 from abstracta.core.rng import fresh_seed
 
 
@@ -243,7 +243,7 @@ def simulate(
             result.add(done.record)
         if interrupted:
             say(stderr_console(), f"interrupted: {len(played)} of {games} games finished", "yellow")
-        seat_names = renderer_for(loaded.slug).player_names(loaded)
+        seat_names = picture_for(loaded).player_names(loaded)
         print_simulation(console, loaded, result, names, seat_names, took, termination_counts(d.record for d in played))
         if recorder is not None:
             recorder.finish(played)

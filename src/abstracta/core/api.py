@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     import random
 
     from abstracta.core.knowledge import Knowledge
+    from abstracta.core.ppn import PPNMapping
     from abstracta.core.rl_adapter import RLAdapter
+    from abstracta.core.terminal import TerminalPicture
 
 
 class Game:
@@ -118,6 +120,18 @@ class Game:
         observation planes, OpenSpiel facts; ``None``, the default, when the game has no RL support."""
         return None
 
+    def terminal_picture(self) -> "TerminalPicture":
+        """How the terminal draws this game (``core/terminal.py``): the generic picture (notation,
+        scores, effects, moves) unless the game brings its own from ``games/<name>/terminal.py``."""
+        from abstracta.core.terminal import TerminalPicture
+
+        return TerminalPicture()
+
+    def ppn_mapping(self) -> "PPNMapping | None":
+        """How a piecepack game reads as Portable Piecepack Notation (``core/ppn.py``); ``None``,
+        the default: the game has no PPN export."""
+        return None
+
     @classmethod
     def package_file(cls, path: str) -> Path:
         """A file shipped with the game (``board_module``, ``rules_module``): ``path``, a relative
@@ -186,6 +200,17 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    def structure(self) -> dict[str, Any]:
+        """The position as JSON-ready data in the shared vocabulary of ``core/structure.py``:
+        board, cells, areas, dice, scores, turn, extra. Interfaces read this, never the notation.
+
+        The default has no board (the generic board and terminal picture show the notation);
+        every built-in game overrides it.
+        """
+        from abstracta.core.structure import unplaced_structure
+
+        return unplaced_structure(self)
 
     def view(self, player: int | None) -> "View":
         """What ``player`` may know (``None``: a spectator). Perfect information: the state itself."""
@@ -271,6 +296,10 @@ class View(Protocol):
         ...
 
     def to_json(self) -> dict[str, Any]: ...
+
+    def structure(self) -> dict[str, Any]:
+        """The structured position as the viewer may know it (``core/structure.py``)."""
+        ...
 
     def termination(self) -> str | None: ...
 

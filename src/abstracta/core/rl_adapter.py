@@ -124,10 +124,10 @@ class RLAdapter:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def observe(self, notation: str, player: int) -> np.ndarray:
-        """The float32 tensor in [0, 1] of ``player`` from the notation of ``state.view(player)``.
+    def observe(self, view: State, player: int) -> np.ndarray:
+        """The float32 tensor in [0, 1] of ``player`` from ``view = state.view(player)``.
 
-        Read nothing but ``notation``: it is all the player may know.
+        Read the view's ``structure()`` (``core/structure.py``): it is all the player may know.
         """
         raise NotImplementedError(f"{type(self).__name__} must define observe()")
 

@@ -40,4 +40,4 @@ def observation(view: State, player: int) -> np.ndarray:
         view = view.view(player)  # a full state was passed: mask it before reading anything
     elif viewer is not None and viewer != player:
         raise ValueError(f"this view belongs to player {viewer}, not {player}")
-    return adapter.observe(view.notation(), player)
+    return adapter.observe(view, player)

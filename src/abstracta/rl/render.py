@@ -30,12 +30,12 @@ def ansi(state: State) -> str:
     """The terminal board of ``state`` as plain text (hidden information: as a spectator sees it)."""
     from rich.console import Console
 
-    from abstracta.cli.render import renderer_for
+    from abstracta.cli.render import board_view, picture_for  # moves to core's PLAIN picture with the last LEGACY game
 
     shown = state if state.game.perfect_information else state.view(None)
     buffer = io.StringIO()
     console = Console(file=buffer, width=120, color_system=None, force_terminal=False, legacy_windows=False)
-    console.print(renderer_for(state.game.slug).board(shown, list(shown.last_effects()), hints=False))
+    console.print(board_view(picture_for(state.game), shown, list(shown.last_effects()), hints=False))
     return buffer.getvalue()
 
 

@@ -73,7 +73,7 @@ class VectorEnv:
         self._moves[i], self._actions[i] = moves, actions
         player = state.player
         self.players[i] = player
-        self._obs[i] = self._observe(state.view(player).notation(), player)
+        self._obs[i] = self._observe(state.view(player), player)
         row = self._masks[i]
         row[:] = False
         row[actions] = True

@@ -45,14 +45,22 @@ def _option_spec(spec: Option, current: Any) -> dict[str, Any]:
 
 def setup_info(game: Game) -> dict[str, Any]:
     """The facts that follow from one option set: players, options in force, the public start position."""
-    start = game.start(seed=0)
+    start = game.start(seed=0).view(None)
     return {
         "game": game.slug,
         "title": game.title,
         "options": game.options,
         "num_players": game.num_players,
-        "position": start.view(None).notation(),
+        "position": start.notation(),
+        "structure": start.structure(),
     }
+
+
+def position_info(game: Game, position: str) -> dict[str, Any]:
+    """A position given in the game's notation, as a spectator sees it: its notation and structure
+    (the rules pages draw their diagrams from it; ``NotationError`` when the text is not a position)."""
+    view = game.parse(position).view(None)
+    return {"game": game.slug, "options": game.options, "position": view.notation(), "structure": view.structure()}
 
 
 def catalog() -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ def view_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
             "title": live.game.title,
             "options": live.game.options,
             "position": view.notation(),
+            "structure": view.structure(),
             "player": view.player,
             "seat": view.seat,
             "moves": list(state.moves()) if holder is not None and state.player == holder else [],
@@ -51,6 +52,7 @@ def replay_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
     return {
         "id": live.id,
         "positions": [view.notation() for view in views],
+        "structures": [view.structure() for view in views],
         "effects": [list(view.last_effects()) for view in views],
         "history": history,
     }

@@ -1,33 +1,83 @@
-"""Terminal drawings of games, one module per game, chosen by slug.
+"""The terminal shows each game through the game's own picture (``game.terminal_picture()``).
 
-A game without a module here is drawn by :mod:`~abstracta.cli.render.generic` (its notation,
-scores, last effects and legal moves), so every registered game is playable at once. To give a
-game its own board, add ``render/<module>.py`` exposing ``RENDERER`` (a
-:class:`~abstracta.cli.render.generic.Renderer` subclass instance) and one line below.
+A picture (``core/terminal.py``) draws plain text with style hints; this module turns it into
+rich text for the console, telling the picture what the console can show (width, colour,
+Unicode). The command line holds no drawing of any game.
+
+``LEGACY`` lists the games whose drawing still lives here, as rich renderables; each leaves it
+when its picture moves into its package.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
-from abstracta.cli.render.generic import GENERIC, Renderer
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
 
-RENDERERS: dict[str, str] = {
+from abstracta.core.api import Game, View
+from abstracta.core.terminal import Styled, Terminal, TerminalPicture
+
+LEGACY: dict[str, str] = {
     "desfases": "abstracta.cli.render.desfases",
     "laser-chess": "abstracta.cli.render.laser_chess",
     "quin": "abstracta.cli.render.quin",
     "reflec": "abstracta.cli.render.reflec",
     "strategic-reserve": "abstracta.cli.render.strategic_reserve",
 }
-"""Game slug -> module exposing ``RENDERER``."""
 
 
-def renderer_for(slug: str) -> Renderer:
-    """The renderer registered for ``slug``, or the generic one."""
-    module_name = RENDERERS.get(slug)
-    if module_name is None:
-        return GENERIC
-    return importlib.import_module(module_name).RENDERER
+def picture_for(game: Game) -> TerminalPicture:
+    """The terminal picture of ``game``."""
+    module_name = LEGACY.get(game.slug)
+    if module_name is not None:
+        return importlib.import_module(module_name).RENDERER
+    return game.terminal_picture()
 
 
-__all__ = ["GENERIC", "RENDERERS", "Renderer", "renderer_for"]
+def to_rich(styled: Styled) -> Text:
+    """``styled`` as one rich :class:`~rich.text.Text` (lines joined by line breaks)."""
+    text = Text(no_wrap=True)
+    for index, line in enumerate(styled.lines):
+        if index:
+            text.append("\n")
+        for chunk, style in line:
+            text.append(chunk, style=style or None)
+    return text
+
+
+def terminal_of(console: Console, options: ConsoleOptions) -> Terminal:
+    """What ``console`` can show, in the words a picture reads."""
+    colour = console.color_system is not None and not console.no_color
+    return Terminal(
+        width=options.max_width,
+        colour=colour,
+        few_colours=colour and console.color_system in ("standard", "windows"),
+        unicode=console.is_terminal and console.encoding.lower().startswith("utf"),
+    )
+
+
+class BoardView:
+    """A rich renderable: ``picture.board`` drawn for the console it is printed on."""
+
+    def __init__(self, picture: TerminalPicture, view: View, effects: list[dict[str, Any]],
+                 hints: bool = True, last_move: str | None = None) -> None:
+        self.picture, self.view, self.effects, self.hints, self.last_move = picture, view, effects, hints, last_move
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        drawn = self.picture.board(self.view, self.effects, terminal_of(console, options), hints=self.hints,
+                                   last_move=self.last_move)
+        yield drawn if not isinstance(drawn, Styled) else to_rich(drawn)
+
+
+def board_view(picture: TerminalPicture, view: View, effects: list[dict[str, Any]], hints: bool = True,
+               last_move: str | None = None) -> Any:
+    """What to print for the board of ``view``: a rich renderable."""
+    if type(picture).__module__.startswith("abstracta.cli.render."):  # a LEGACY drawing, rich already
+        extra = {"last_move": last_move} if getattr(picture, "shows_last_move", False) else {}
+        return picture.board(view, effects, hints=hints, **extra)
+    return BoardView(picture, view, effects, hints, last_move)
+
+
+__all__ = ["BoardView", "LEGACY", "board_view", "picture_for", "terminal_of", "to_rich"]

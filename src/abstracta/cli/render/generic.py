@@ -1,4 +1,4 @@
-"""The fallback drawing: any game, from the contract alone (notation, scores, effects, moves)."""
+"""The old rich drawing base of the games whose terminal picture has not yet moved into their package (cli/render/__init__.py, LEGACY)."""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from abstracta.core.api import State
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
 
 VALUES = "na2345"
@@ -45,7 +46,8 @@ class DesfasesRL(RLAdapter):
     plane_names = PLANES
     player_range = (2, 4)
 
-    def observe(self, notation: str, player: int) -> np.ndarray:
+    def observe(self, view: State, player: int) -> np.ndarray:
+        notation = view.notation()
         board, suits, turn = notation.split(" ")
         out = np.zeros((65, 5, 5), dtype=np.float32)
         for row, rank in enumerate(board.split("/")):

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from abstracta.core.api import State
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
 from abstracta.games.laser_chess.board import CLOSED_NAMES, FILES, RANKS, SQUARE_NAMES, STEPS
 
@@ -82,7 +83,8 @@ class LaserChessRL(RLAdapter):
     observation_shape = (22, 8, 10)
     plane_names = PLANES
 
-    def observe(self, notation: str, player: int) -> np.ndarray:
+    def observe(self, view: State, player: int) -> np.ndarray:
+        notation = view.notation()
         fields = notation.split(" ")
         out = np.zeros((22, 8, 10), dtype=np.float32)
         swap = player == 1  # blue is player 0

@@ -233,7 +233,8 @@ class QuinRL(RLAdapter):
     observation_shape = (59, 61)
     plane_names = PLANES
 
-    def observe(self, notation: str, player: int) -> np.ndarray:
+    def observe(self, view: State, player: int) -> np.ndarray:
+        notation = view.notation()
         fields = notation.split(" ")
         board, side, phase, reserve, removed, memory, raised, free, locked, turns, quiet = fields[:11]
         out = np.zeros((59, 61), dtype=np.float32)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from abstracta.core.board import file_major_names
+from abstracta.core.api import State
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
 
 SUITS = "SMCA"
@@ -68,7 +69,8 @@ class ReflecRL(RLAdapter):
     plane_names = PLANES
     player_range = (2, 4)
 
-    def observe(self, notation: str, player: int) -> np.ndarray:
+    def observe(self, view: State, player: int) -> np.ndarray:
+        notation = view.notation()
         board, suits, acting, phase, tiles, turns, swaps, locked, touched = notation.split(" ")
         owners = _OWNERS[self.game.num_players]
         out = np.zeros((38, 8, 8), dtype=np.float32)

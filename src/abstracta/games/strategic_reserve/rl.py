@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from abstracta.core.board import file_major_names
+from abstracta.core.api import State
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
 
 
@@ -34,7 +35,8 @@ class StrategicReserveRL(RLAdapter):
     observation_shape = (7, 6, 6)
     plane_names = PLANES
 
-    def observe(self, notation: str, player: int) -> np.ndarray:
+    def observe(self, view: State, player: int) -> np.ndarray:
+        notation = view.notation()
         board, side, red_reserve, blue_reserve, pending, _count = notation.split(" ")
         out = np.zeros((7, 6, 6), dtype=np.float32)
         cells = np.frombuffer(board.translate(_EXPAND).encode("ascii"), dtype=np.uint8).reshape(6, 6)

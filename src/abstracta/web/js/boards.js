@@ -1,6 +1,6 @@
 // The board of a game: the module its package ships (the catalog's `board`, served by the server
 // from the game's own package), merged over the generic board. A module exports:
-//   draw(view, ui) -> SVGElement     the board of a view JSON (position notation, last_effects,
+//   draw(view, ui) -> SVGElement     the board of a view JSON (its structure: view.structure, see docs/api.md; last_effects,
 //                                    history...); ui = {flipped, marks: {selected, targets}, animate, mini}.
 //                                    Clickable places carry data-sq="<square>".
 //   parseMove(move, view) -> {from, to} | null

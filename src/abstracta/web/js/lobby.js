@@ -38,7 +38,7 @@ async function showCatalog() {
     if (entry.error) picture.append(h("p", { class: "error" }, `cannot load: ${entry.error}`));
     else {
       try {
-        picture.append(plugin.draw({ position: entry.position, last_effects: [], history: [], options: entry.options }, { mini: true, marks: {} }));
+        picture.append(plugin.draw({ position: entry.position, structure: entry.structure, last_effects: [], history: [], options: entry.options }, { mini: true, marks: {} }));
       } catch (error) {
         console.warn(error);
       }

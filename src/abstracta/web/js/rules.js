@@ -1,6 +1,6 @@
 // The rules pages (/rules/<slug>): each game's rules in our own words (the rules module its package
 // ships: the catalog's `rules`), with small diagrams drawn by the game's own board module, and its legend.
-import { gameCatalog } from "./api.js";
+import { api, gameCatalog } from "./api.js";
 import { boardFor } from "./boards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +27,12 @@ export function legendList(rules) {
   return list;
 }
 
+// A diagram written in the game's notation is read by the server (notation is parsed only by the game).
+async function structureOf(slug, view) {
+  const answer = await api("POST", `/api/catalog/${encodeURIComponent(slug)}/position`, { body: { position: view.position, options: view.options || {} } });
+  return answer.structure;
+}
+
 async function main() {
   const slug = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   const catalog = await gameCatalog();
@@ -50,6 +56,7 @@ async function main() {
       if (section.diagram) {
         const figure = h("figure", { class: "rules-diagram" });
         const view = { options: {}, num_players: 2, history: [], last_effects: [], ...section.diagram.view };
+        if (view.position !== undefined && view.structure === undefined) view.structure = await structureOf(slug, view);
         figure.append(board.draw(view, { flipped: false, marks: {}, animate: false, mini: false }), h("figcaption", {}, section.diagram.caption));
         block.append(figure);
       }

@@ -10,6 +10,7 @@ export function replayView(i) {
   return {
     ...page.shown,
     position: r.positions[i],
+    structure: r.structures[i],
     last_effects: r.effects[i],
     history: r.history.slice(0, i),
     history_players: page.shown.history_players.slice(0, i),
