@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 import re
-from abstracta.core.api import State
+import abstracta
+from abstracta.core.api import Game, State
+from abstracta.core.ppn import PPNMapping
 from abstracta.core.records import Record, replay
 
 PPN_GAMES = ("desfases", "reflec")
@@ -157,14 +159,37 @@ def _reflec_tokens(before: State, move: str, after: State) -> list[str]:
 
 
 # -- the file -----------------------------------------------------------------------------
+class _LegacyMapping(PPNMapping):
+    """The mappings still written here, until each moves into its game's package (``Game.ppn_mapping``)."""
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+
+    def setup_tokens(self, state: State) -> list[str]:
+        return (_desfases_setup if self.slug == "desfases" else _reflec_setup)(state.notation())
+
+    def ply_tokens(self, before: State, move: str, after: State) -> list[str]:
+        return _desfases_tokens(before, after) if self.slug == "desfases" else _reflec_tokens(before, move, after)
+
+
+def mapping_of(game: Game) -> PPNMapping | None:
+    """The game's PPN mapping, ``None`` when it has no PPN export."""
+    mapping = game.ppn_mapping()
+    if mapping is None and game.slug in PPN_GAMES:
+        return _LegacyMapping(game.slug)
+    return mapping
+
+
 def to_ppn(record: Record) -> str:
-    """``record`` (a full record of Reflec or Desfases) as one PPN game."""
-    if record.game not in PPN_GAMES:
-        raise ValueError(f"PPN export is for the piecepack games ({', '.join(PPN_GAMES)}), not {record.game}")
+    """``record`` (a full record of a game with a PPN mapping: the piecepack games) as one PPN game."""
     if record.view is not None:
         raise ValueError("PPN export needs a full record, not a player's record")
     states = replay(record)
     game = states[0].game
+    mapping = mapping_of(game)
+    if mapping is None:
+        ppn_games = [slug for slug in abstracta.games() if mapping_of(abstracta.load(slug)) is not None]
+        raise ValueError(f"PPN export is for the piecepack games ({', '.join(ppn_games)}), not {record.game}")
     header = [
         "---",
         "GameType:",
@@ -183,12 +208,11 @@ def to_ppn(record: Record) -> str:
         "...",
     ]
     lines = [line for line in header if line is not None]
-    setup = _desfases_setup if game.slug == "desfases" else _reflec_setup
-    lines.append("0. " + " ".join(setup(states[0].notation())) + " {setup}")
+    lines.append("0. " + " ".join(mapping.setup_tokens(states[0])) + " {setup}")
     turns: dict[str, int] = {}
     for before, move, after in zip(states, record.moves, states[1:]):
         seat = str(before.seat or "")
         turns[seat] = turns.get(seat, 0) + 1
-        tokens = _desfases_tokens(before, after) if game.slug == "desfases" else _reflec_tokens(before, move, after)
+        tokens = mapping.ply_tokens(before, move, after)
         lines.append(f"{turns[seat]}{seat[:1]}. " + " ".join(tokens + [f"{{abstracta: {move}}}"]))
     return "\n".join(lines) + "\n"
