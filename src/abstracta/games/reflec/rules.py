@@ -33,6 +33,7 @@ from abstracta.games.reflec.board import (
     coin,
     laser,
 )
+from abstracta.games.reflec.structure import position_structure
 
 if TYPE_CHECKING:
     from abstracta.games.reflec.evaluation import ReflecKnowledge
@@ -117,7 +118,7 @@ class Reflec(Game):
     def from_json(self, data: Any) -> "ReflecState":
         game, position = self.read_saved(data)
         state = game.parse(position)
-        state._effects = notation.effects_from_json(game, data.get("last_effects", []))
+        state._effects = notation.effects_from_json(game, data.get("last_effects", []), state.destroyed)
         return state
 
     # -- helpers ----------------------------------------------------------
@@ -254,7 +255,11 @@ class ReflecState(State):
         return [sum(1 for y in suits if not destroyed >> y & 1) for suits in self.game.player_suits]
 
     def last_effects(self) -> list[dict[str, Any]]:
-        return [{k: list(v) if isinstance(v, list) else v for k, v in effect.items()} for effect in self._effects]
+        return [notation.copy_effect(effect) for effect in self._effects]
+
+    def structure(self) -> dict[str, Any]:
+        """The position in the shared vocabulary (``structure.py`` says what each part holds)."""
+        return position_structure(self)
 
     def notation(self) -> str:
         return notation.format_position(self)
