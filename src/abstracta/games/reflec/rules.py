@@ -38,6 +38,7 @@ from abstracta.games.reflec.structure import position_structure
 if TYPE_CHECKING:
     from abstracta.games.reflec.evaluation import ReflecKnowledge
     from abstracta.games.reflec.rl import ReflecRL
+    from abstracta.games.reflec.terminal import ReflecPicture
 
 DROP_PHASE, PLAY_PHASE = 0, 1
 COINS_PER_SUIT = 6
@@ -91,6 +92,12 @@ class Reflec(Game):
         from abstracta.games.reflec.rl import ReflecRL
 
         return ReflecRL(self)
+
+    def terminal_picture(self) -> "ReflecPicture":
+        """The board, suits and last shot on the terminal (``terminal.py``)."""
+        from abstracta.games.reflec.terminal import PICTURE
+
+        return PICTURE
 
     # -- the standard set -------------------------------------------------
     def start(self, seed: int | None = None) -> "ReflecState":
