@@ -20,6 +20,8 @@ import abstracta
 from abstracta import IllegalMove, NotationError
 from abstracta.games.reflec.board import MOVE_TABLE
 
+from .helpers import biased_line
+
 FILES = "abcdefgh"
 FACINGS = "nesw"
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -290,21 +292,6 @@ def reference_play(game, text, move):
             elif suit == acting:
                 end_turn()
     return write(pos, players), effects
-
-
-def biased_line(players, seed, max_plies=3000, fire_share=0.3, **options):
-    """``(states, moves)`` of one random game that fires often, so lasers fall and coins turn neutral."""
-    rng = random.Random(seed)
-    state = abstracta.load("reflec", players=players, **options).start()
-    states, played = [state], []
-    while not state.over and len(states) < max_plies:
-        moves = state.moves()
-        fires = [m for m in moves if m[0] == "*"]
-        move = rng.choice(fires) if fires and rng.random() < fire_share else rng.choice(moves)
-        state = state.play(move)
-        states.append(state)
-        played.append(move)
-    return states, played
 
 
 def biased_game(players, seed, max_plies=3000, fire_share=0.3):
