@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import abstracta
 from tests.web.conftest import SCREENSHOTS
 
 LASER_ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
@@ -32,10 +33,12 @@ SAMPLES = {
     },
     "reflec": {
         "view": {"position": "7C*/8/8/8/8/Ce2Mn4/8/S*6A* S3:6,M2:5x,C2:5,A2:6 S play 0 0 -/- - -", "history": ["*n"],
+                 "structure": abstracta.load("reflec").parse("7C*/8/8/8/8/Ce2Mn4/8/S*6A* S3:6,M2:5x,C2:5,A2:6 S play 0 0 -/- - -").structure(),
                  "last_effects": [{"kind": "beam", "suit": "S", "from": "a1", "dir": "n",
                                    "path": ["a2", "a3", "b3", "c3", "d3", "d4", "d5", "d6", "d7"],
                                    "hits": ["a3", "d3"], "stop": "laser"},
-                                  {"kind": "destroyed", "square": "d7", "suit": "M"}]},  # fmt: skip
+                                  {"kind": "remove", "cell": "d7", "piece": {"kind": "laser", "owner": 1, "suit": "M"},
+                                   "cause": "beam"}]},  # fmt: skip
         "pieces": 5,
         "squares": 64,
         "moves": {"S@c3n": {"from": None, "to": "c3"}, "c3-c4e": {"from": "c3", "to": "c4"},
