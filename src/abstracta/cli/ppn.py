@@ -20,17 +20,16 @@ result. docs/ppn.md gives the whole mapping.
 from __future__ import annotations
 
 import json
-import re
+
 import abstracta
 from abstracta.core.api import Game, State
 from abstracta.core.ppn import PPNMapping
 from abstracta.core.records import Record, replay
 
-PPN_GAMES = ("desfases", "reflec")
+PPN_GAMES = ("desfases",)
 FACING_DEGREES = {"n": 0, "e": 90, "s": 180, "w": 270}
 """A facing as degrees clockwise from north, the direction a piece's top points."""
 DIE_RANKS = {0: "n", 1: "a", 2: "2", 3: "3", 4: "4", 5: "5"}
-SQUARE = re.compile(r"[a-h][1-8]")
 
 
 def turn(square: str, old: str, new: str) -> str:
@@ -94,70 +93,6 @@ def _desfases_tokens(before: State, after: State) -> list[str]:
     return tokens
 
 
-# -- Reflec -------------------------------------------------------------------------------
-def _reflec_cells(notation: str) -> dict[str, str]:
-    """square -> piece text (``Se``: a Suns coin facing east, ``S*``: the Suns laser)."""
-    board = notation.split(" ")[0]
-    cells = {}
-    for row, rank in zip(board.split("/"), "87654321"):
-        file = 0
-        for token in re.findall(r"\d|[SMCA][nesw*]", row):
-            if token.isdigit():
-                file += int(token)
-            else:
-                cells[f"{'abcdefgh'[file]}{rank}"] = token
-                file += 1
-    return cells
-
-
-def _reflec_piece(token: str) -> str:
-    return f"{token[0]}p" if token[1] == "*" else f"{token[0]}c"
-
-
-def _reflec_setup(notation: str) -> list[str]:
-    tokens = []
-    for square, token in sorted(_reflec_cells(notation).items()):
-        tokens.append(f"{_reflec_piece(token)}@{square}")
-        if token[1] in FACING_DEGREES and token[1] != "n":
-            tokens.append(turn(square, "n", token[1]))
-    return tokens
-
-
-def _reflec_tokens(before: State, move: str, after: State) -> list[str]:
-    cells = _reflec_cells(before.notation())
-    tokens: list[str] = []
-    if "@" in move:  # a drop: coin onto a square, facing
-        suit, rest = move.split("@")
-        tokens.append(f"{suit}c@{rest[:2]}")
-        if rest[2] != "n":
-            tokens.append(turn(rest[:2], "n", rest[2]))
-    elif "x" in move:
-        a, b = move.split("x")
-        tokens.append(f"{a}#{b}")
-        # The coins change places but each square keeps its facing: turn both back.
-        face_a, face_b = cells.get(a, "Sn")[1], cells.get(b, "Sn")[1]
-        if face_a != face_b and face_a in FACING_DEGREES and face_b in FACING_DEGREES:
-            tokens += [turn(a, face_b, face_a), turn(b, face_a, face_b)]
-    elif "=" in move:
-        square, facing = move.split("=")
-        tokens.append(turn(square, cells.get(square, "Sn")[1], facing))
-    elif "-" in move:
-        squares = SQUARE.findall(move)
-        tokens.append(f"{squares[0]}-{squares[1]}")
-        facing = move[-1] if move[-1] in FACING_DEGREES else None
-        old = cells.get(squares[0], "S*")[1]
-        if facing and old in FACING_DEGREES and facing != old:
-            tokens.append(turn(squares[1], old, facing))
-    elif move.startswith("*"):
-        tokens.append(f"{{fires {move[1:]}}}")
-    else:
-        tokens.append(f"{{{move}}}")
-    for effect in after.last_effects():
-        if effect.get("kind") in ("removed", "destroyed"):
-            tokens.append(f"*{effect['square']}")
-    return tokens
-
-
 # -- the file -----------------------------------------------------------------------------
 class _LegacyMapping(PPNMapping):
     """The mappings still written here, until each moves into its game's package (``Game.ppn_mapping``)."""
@@ -166,10 +101,10 @@ class _LegacyMapping(PPNMapping):
         self.slug = slug
 
     def setup_tokens(self, state: State) -> list[str]:
-        return (_desfases_setup if self.slug == "desfases" else _reflec_setup)(state.notation())
+        return _desfases_setup(state.notation())
 
     def ply_tokens(self, before: State, move: str, after: State) -> list[str]:
-        return _desfases_tokens(before, after) if self.slug == "desfases" else _reflec_tokens(before, move, after)
+        return _desfases_tokens(before, after)
 
 
 def mapping_of(game: Game) -> PPNMapping | None:

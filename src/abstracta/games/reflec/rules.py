@@ -37,6 +37,7 @@ from abstracta.games.reflec.structure import position_structure
 
 if TYPE_CHECKING:
     from abstracta.games.reflec.evaluation import ReflecKnowledge
+    from abstracta.games.reflec.ppn import ReflecPPN
     from abstracta.games.reflec.rl import ReflecRL
     from abstracta.games.reflec.terminal import ReflecPicture
 
@@ -92,6 +93,12 @@ class Reflec(Game):
         from abstracta.games.reflec.rl import ReflecRL
 
         return ReflecRL(self)
+
+    def ppn_mapping(self) -> "ReflecPPN":
+        """Reflec as Portable Piecepack Notation (``ppn.py``)."""
+        from abstracta.games.reflec.ppn import MAPPING
+
+        return MAPPING
 
     def terminal_picture(self) -> "ReflecPicture":
         """The board, suits and last shot on the terminal (``terminal.py``)."""
