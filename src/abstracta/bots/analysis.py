@@ -3,8 +3,8 @@
 A value is a per-player number in [-1, 1] (1: that player wins, -1: loses), the scale of
 ``state.returns()`` and of ``bot.evaluate(state)``; the win probability is ``(value + 1) / 2``.
 A position is valued by the bot's own ``evaluate`` where it declares one (``bot.evaluates``:
-alpha-beta and expectimax do), and
-otherwise by the mean returns of a few seeded random playouts, a rough but honest estimate.
+alpha-beta, expectimax and the multi-player MCTS do), and otherwise by the mean returns of a few
+seeded random playouts, a rough but honest estimate.
 
 A move's loss is how much the mover's win probability dropped from the position before the
 move to the position after it; 10, 20 and 30 points mark an inaccuracy, a mistake and a blunder.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, Sequence, runtime_checkable
 
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE
@@ -31,8 +31,9 @@ class Bot(Protocol):
 
     - ``seconds``: the most it thinks per move (``None``: no time cap). A caller may
       lower it, as the server's post-game analysis does.
-    - ``evaluates``: whether :meth:`evaluate` values positions with the bot's own
-      search (alpha-beta and expectimax do); otherwise a caller values them some
+    - ``evaluates``: whether :meth:`evaluate` values positions the bot's own way
+      (alpha-beta and expectimax by their search, the multi-player MCTS by the
+      game's knowledge); otherwise a caller values them some
       other way (random playouts, in :mod:`abstracta.bots.analysis`).
     """
 
@@ -42,7 +43,7 @@ class Bot(Protocol):
 
     def choose(self, state: State) -> str: ...
 
-    def evaluate(self, state: State) -> list[float]:
+    def evaluate(self, state: State) -> Sequence[float]:
         """Per-player values in [-1, 1] of ``state`` (``returns()`` when over); only where ``evaluates``."""
         raise NotImplementedError(f"{type(self).__name__} has no evaluation of its own (evaluates is False)")
 

@@ -73,6 +73,8 @@ class WideningNode:
 class KnowledgeMCTSBot(Bot):
     """MCTS with per-player values, evaluated leaves and progressive widening (module docstring)."""
 
+    evaluates = True  # evaluate() gives the knowledge's values, those its leaves use
+
     def __init__(
         self,
         knowledge: Knowledge,

@@ -1,11 +1,11 @@
 """Post-game analysis for the web app: ``POST /api/games/{id}/analysis`` starts it, ``GET`` polls it.
 
-For a finished game every position is valued by the strongest bot level (``LEVELS[-1]``) made by
-the server's bot factory, through :mod:`abstracta.bots.analysis`: ``bot.evaluate`` where the bot
-declares one (``bot.evaluates``: alpha-beta, expectimax), else a few seeded random playouts. Each
-position is one task on the server's bot worker pool, submitted one after the other from an
-asyncio task (and one at a time across all analyses), so a request never waits for it and a bot
-move in a live game waits at most for one position.
+For a finished game every position is valued by the strongest bot level (``LEVELS[-1]``) made by the
+server's bot factory, through :mod:`abstracta.bots.analysis`: ``bot.evaluate`` where the bot
+declares one (``bot.evaluates``: alpha-beta, expectimax, multi-player MCTS), else a few seeded
+random playouts. Each position is one task on the server's bot worker pool, submitted one after the
+other from an asyncio task (and one at a time across all analyses), so a request never waits for it
+and a bot move in a live game waits at most for one position.
 The work per position is capped (:data:`SECONDS_PER_POSITION`, :data:`PLAYOUTS`) so that a
 100-ply game is done within a minute or two even on a loaded machine. Results are cached per
 game and viewpoint, in memory (a finished game never changes).
