@@ -54,7 +54,10 @@ def test_every_docs_page_named_exists():
     assert missing == []
 
 
-@pytest.mark.parametrize("page", [path for path in FILES if path.suffix == ".md"], ids=lambda p: str(p.relative_to(ROOT)))
+PAGES = [path for path in FILES if path.suffix == ".md"]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_every_relative_link_of_a_page_resolves(page):
     broken = [f"{where}: {target}" for where, line in _lines(page) for target, _ in MARKDOWN_LINK.findall(line)
               if "://" not in target and not target.startswith("mailto:")

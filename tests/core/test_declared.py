@@ -138,7 +138,7 @@ PROBED_PACKAGES = ["bots", "server", "cli", "rl"]
 """The interfaces and the bots: they read what games, states, views, knowledge and bots declare."""
 
 LIBRARY_PROBES = {
-    ("server/bot_pool.py", "getattr(pool, '_processes', None)"): "a process pool's workers: not public in concurrent.futures",
+    ("server/bot_pool.py", "getattr(pool, '_processes', None)"): "a process pool's workers (private)",
     ("cli/main.py", "getattr(ctx.get_parameter_source(name), 'name', '')"): "click: no source for a default",
     ("cli/main.py", "getattr(TyperOption, 'display_type_rich', None)"): "typer internals differ between versions",
     ("cli/main.py", "getattr(shown, 'hides_flags', False)"): "typer internals: patched once",

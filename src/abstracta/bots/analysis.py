@@ -69,7 +69,10 @@ def playout_evaluator(playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> Evalua
 
 
 def bot_evaluator(bot: Bot, fallback: Evaluator) -> Evaluator:
-    """``bot.evaluate`` where the bot declares one (``bot.evaluates``; finished games: their returns), else ``fallback``."""
+    """``bot.evaluate`` where the bot declares one (``bot.evaluates``), else ``fallback``.
+
+    Finished games are valued by their returns, chance nodes by the mean over their outcomes.
+    """
     if not bot.evaluates:
         return fallback
     evaluate = bot.evaluate
