@@ -20,6 +20,7 @@ from abstracta.server.ratings import (
     Rating,
     after_idle_days,
     display,
+    display_change,
     glicko2_period,
     pool_key,
     rate_game,
@@ -142,6 +143,12 @@ def test_display_marks_provisional_ratings():
     assert Rating().provisional and not SETTLED.provisional
 
 
+def test_display_change_adds_up_with_the_displayed_ratings():
+    assert display_change(Rating(1500.4), Rating(1512.6)) == "+13"  # 1500 -> 1513
+    assert display_change(Rating(1500), Rating(1492.2)) == "-8"
+    assert display_change(Rating(1500.2), Rating(1499.9)) == "+0"
+
+
 # -- OpenSkill, three and four players -------------------------------------------
 
 
@@ -218,6 +225,12 @@ def test_a_game_s_pool_follows_its_player_count(slug, options, pool):
     game = abstracta.load(slug, **options)
     assert rating_pool(game) == pool
     assert split_pool(pool) == (game.slug, game.num_players)
+
+
+@pytest.mark.parametrize("slug", abstracta.games())
+def test_every_game_s_default_options_have_a_pool(slug):
+    game = abstracta.load(slug)
+    assert split_pool(rating_pool(game)) == (slug, game.num_players)
 
 
 # -- properties -------------------------------------------------------------------

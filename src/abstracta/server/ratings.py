@@ -11,7 +11,7 @@ parameters, the scale, the provisional threshold and the inactivity rule.
   (:func:`rate_multiplayer`).
 - :func:`rate_game` picks between the two from one finished game's ``state.returns()``.
 - Inactivity widens the deviation (:func:`after_idle_days`); :func:`display` writes ``1500?`` while
-  a rating is provisional; :func:`rating_pool` says which pool a game's ratings belong to.
+  a rating is provisional and :func:`display_change` a game's ``+12``; :func:`rating_pool` says which pool a game's ratings belong to.
 
 The ``glicko2`` package of the package index was not used: its volatility step reads the player's
 rating where the paper reads the deviation, which the worked example (a player at 1500, that is
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 if TYPE_CHECKING:
     from abstracta.core.api import Game
@@ -80,6 +80,12 @@ class Rating:
 def display(rating: Rating) -> str:
     """The rating as players see it: ``"1623"``, or ``"1500?"`` while provisional."""
     return f"{round(rating.rating)}{'?' if rating.provisional else ''}"
+
+
+def display_change(before: Rating, after: Rating) -> str:
+    """A game's rating change as the result banner and the record tags show it: ``"+12"``, ``"-8"``,
+    ``"+0"``; the difference of the rounded ratings, so it adds up with what :func:`display` shows."""
+    return f"{round(after.rating) - round(before.rating):+d}"
 
 
 # -- Glicko-2 (two players) --------------------------------------------------
@@ -175,7 +181,7 @@ def after_idle_days(rating: Rating, days: float) -> Rating:
 # -- OpenSkill (three and four players) ---------------------------------------
 
 
-def _to_skill(rating: Rating):
+def _to_skill(rating: Rating) -> PlackettLuceRating:
     return OPENSKILL.rating(mu=OPENSKILL_MU + (rating.rating - START_RATING) / POINTS_PER_SKILL,
                             sigma=rating.deviation / POINTS_PER_SKILL)  # fmt: skip
 
