@@ -5,8 +5,8 @@ tables), ``rules.py`` (options, setup, turn, moves, effects, end), ``notation.py
 notation, its checks, saved ``last_effects``), ``structure.py`` (the structured position every
 interface reads). Its adapters: ``rl.py`` (action numbering and observation planes for
 ``abstracta.rl``), ``terminal.py`` (the terminal picture), ``ppn.py`` (Portable Piecepack
-Notation) and ``web/`` (the board and rules page). ``docs/games/reflec.md`` states the rules;
-``§n`` in the code names the section of the Reflec rules the engine was written from.
+Notation) and ``web/`` (the board and rules page). The rules are ``docs/rules/reflec.md``
+(cited as §n); ``docs/games/reflec.md`` explains the game.
 """
 
 from abstracta.games.reflec.rules import Reflec, ReflecState
