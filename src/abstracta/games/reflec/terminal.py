@@ -253,6 +253,7 @@ def wrapped(text: Styled, width: int) -> Styled:
             while used + cell_width(chars[fits][0]) <= width:
                 used += cell_width(chars[fits][0])
                 fits += 1
+            fits = max(fits, 1)  # a character wider than the line still goes somewhere
             cut = next((i for i in range(fits, 0, -1) if chars[i][0] == " "), fits)
             out.lines.append(_spans(chars[:cut]))
             chars = chars[cut:]
