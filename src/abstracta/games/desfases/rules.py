@@ -35,7 +35,15 @@ from abstracta.games.desfases.board import (
     queen_targets,
     suit_masks_of,
 )
-from abstracta.games.desfases.notation import FED, HOLED, MOVED, SCORED
+from abstracta.games.desfases.structure import (
+    FED,
+    HOLED,
+    MOVED,
+    SCORED,
+    effect_from_json,
+    effects_to_json,
+    structure_of,
+)
 
 if TYPE_CHECKING:
     from abstracta.games.desfases.evaluation import DesfasesKnowledge
@@ -179,7 +187,7 @@ class Desfases(Game):
     def from_json(self, data: Any) -> "DesfasesState":
         game, position = self.read_saved(data)
         state = game.parse(position)
-        state._effect = notation.effect_from_json(state, data.get("last_effects", []))
+        state._effect = effect_from_json(state, data.get("last_effects", []))
         return state
 
 
@@ -253,7 +261,11 @@ class DesfasesState(State):
         return [s, m, c, a]
 
     def last_effects(self) -> list[dict[str, Any]]:
-        return notation.effects_to_json(self, self._effect)
+        return effects_to_json(self, self._effect)
+
+    def structure(self) -> dict[str, Any]:
+        """Tiles, coins, pawns and the hole on the grid, timers and reservoirs, dice (``structure.py``)."""
+        return structure_of(self)
 
     def notation(self) -> str:
         return notation.format_position(self)
