@@ -47,7 +47,9 @@ from abstracta.games.desfases.structure import (
 
 if TYPE_CHECKING:
     from abstracta.games.desfases.evaluation import DesfasesKnowledge
+    from abstracta.games.desfases.ppn import DesfasesPPN
     from abstracta.games.desfases.rl import DesfasesRL
+    from abstracta.games.desfases.terminal import DesfasesPicture
 
 # -- options and turn order (§3) --------------------------------------------------------------
 TURN_ORDER = {4: (0, 1, 2, 3), 2: (0, 3, 1, 2)}  # S M C A; two players: S A M C
@@ -155,6 +157,18 @@ class Desfases(Game):
         from abstracta.games.desfases.rl import DesfasesRL
 
         return DesfasesRL(self)
+
+    def terminal_picture(self) -> "DesfasesPicture":
+        """The 5x5 grid of boxes with arrows, the suits' table and the score (``terminal.py``)."""
+        from abstracta.games.desfases.terminal import PICTURE
+
+        return PICTURE
+
+    def ppn_mapping(self) -> "DesfasesPPN":
+        """Tiles, coins, pawns and dice as Portable Piecepack Notation (``ppn.py``)."""
+        from abstracta.games.desfases.ppn import DesfasesPPN
+
+        return DesfasesPPN()
 
     def start(self, seed: int | None = None) -> "DesfasesState":
         """The §4 setup, drawn exactly as the rules give it; with a ``layout`` that position."""
