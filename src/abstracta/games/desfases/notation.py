@@ -21,14 +21,12 @@ from abstracta.games.desfases.board import (
     PIECE_INDEX,
     PIECE_NAMES,
     SIZE,
-    SQUARE_INDEX,
     SQUARE_NAMES,
     SUIT_INDEX,
     SUITS,
     VALUE_INDEX,
     VALUES,
     facing_of,
-    squares_of,
     suit_masks_of,
 )
 
