@@ -1,6 +1,6 @@
 """Desfases (Antonio Recuenco Muñoz, 2018): options, setup, turn, moves, effects, end.
 
-Read alongside ``shared/rules/desfases.md``; sections are cited as §n.
+Read alongside ``docs/games/desfases.md``; §n cites a section of the written rules (v0.6) it follows.
 
 A suit's turn is one play (its free tiles turn, then its pawn moves or its timer coin
 scores), plus a second play ``feed v`` after a scoring turn while the suit still has
