@@ -1,4 +1,4 @@
-"""A slow, plain reading of rules/desfases.md, written apart from the engine, to cross-check it.
+"""A slow, plain reading of docs/rules/desfases.md, written apart from the engine, to cross-check it.
 
 Dicts keyed by square name, one function per rules section, no caches and no bit tricks. The
 property tests play the same random games on both and compare every ``moves()``, notation and

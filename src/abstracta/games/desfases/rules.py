@@ -1,6 +1,6 @@
 """Desfases (Antonio Recuenco Muñoz, 2018): options, setup, turn, moves, effects, end.
 
-Read alongside ``docs/games/desfases.md``; §n cites a section of the written rules (v0.6) it follows.
+Read alongside ``docs/rules/desfases.md``; sections are cited as §n.
 
 A suit's turn is one play (its free tiles turn, then its pawn moves or its timer coin
 scores), plus a second play ``feed v`` after a scoring turn while the suit still has
