@@ -16,7 +16,7 @@ from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE, IllegalMove
 from abstracta.core.options import int_option
 from abstracta.games.strategic_reserve import notation
-from abstracta.games.strategic_reserve.notation import SEATS
+from abstracta.games.strategic_reserve.structure import SEATS, effect_from_json, effects_to_json, structure_of
 from abstracta.games.strategic_reserve.board import (
     FULL,
     ROLL_INDEX,
@@ -95,7 +95,7 @@ class StrategicReserve(Game):
     def from_json(self, data: Any) -> "StrategicReserveState":
         game, position = self.read_saved(data)
         state = game.parse(position)
-        effect = notation.effect_from_json(data.get("last_effects", []))
+        effect = effect_from_json(data.get("last_effects", []))
         if effect is not None:
             state._effect = effect
         return state
@@ -165,7 +165,10 @@ class StrategicReserveState(State):
         return [self.red_reserve, self.blue_reserve]
 
     def last_effects(self) -> list[dict[str, Any]]:
-        return notation.effects_to_json(self._effect)
+        return effects_to_json(self._effect)
+
+    def structure(self) -> dict[str, Any]:
+        return structure_of(self)
 
     def notation(self) -> str:
         return notation.format_position(self)
