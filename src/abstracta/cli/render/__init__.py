@@ -24,7 +24,6 @@ LEGACY: dict[str, str] = {
     "laser-chess": "abstracta.cli.render.laser_chess",
     "quin": "abstracta.cli.render.quin",
     "reflec": "abstracta.cli.render.reflec",
-    "strategic-reserve": "abstracta.cli.render.strategic_reserve",
 }
 
 

@@ -32,6 +32,7 @@ from abstracta.games.strategic_reserve.board import (
 if TYPE_CHECKING:
     from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge
     from abstracta.games.strategic_reserve.rl import StrategicReserveRL
+    from abstracta.games.strategic_reserve.terminal import StrategicReservePicture
 
 RED, BLUE = 0, 1
 NO_ROLL = -1  # pending roll index when the next step is the roll
@@ -80,6 +81,12 @@ class StrategicReserve(Game):
         from abstracta.games.strategic_reserve.rl import StrategicReserveRL
 
         return StrategicReserveRL(self)
+
+    def terminal_picture(self) -> "StrategicReservePicture":
+        """The board, reserves and dice on the terminal (``terminal.py``)."""
+        from abstracta.games.strategic_reserve.terminal import StrategicReservePicture
+
+        return StrategicReservePicture()
 
     def start(self, seed: int | None = None) -> "StrategicReserveState":
         """The §4 setup; there is no setup randomness, so ``seed`` is ignored."""
