@@ -45,7 +45,7 @@ ON_BOARD_AT_START = 6
 _ROLL_PROBABILITY = 1 / 36
 _CHANCE_OUTCOMES = tuple((outcome, _ROLL_PROBABILITY) for outcome in ROLL_OUTCOMES)
 
-# What a roll hit (§10), stored as a small int on the state and named (HIT_NAMES) only in last_effects().
+# What a roll hit (§10), stored as a small int on the state and named (structure.HIT_NAMES) only in last_effects().
 HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
 
 
