@@ -20,13 +20,14 @@ DESFASES_W1_BEFORE = ("Mae,A3w*A,A2w,C2s,S3n/S5n,Mne,C4s,Cns,M5e/A4w,S2n,#,C5s,M
 DESFASES_W1_AFTER = ("Mae,A3w*A,A2w,C2s,S3e/S5e*S,Mne,C4s,Cns,M5e/A4w,S2e,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/"
                      "S4n,Sae,Sne,M2e,Anw S:3:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;"
                      "A:3:3:na245:0:live M")  # rules §12 W1: Suns plays a1-a4 (its structure and effects from the engine)
+SR_ROLLED = "6/2R1R1/1R2B1/1B2R1/1RBRB1/6 r 6 8 3,5 0"  # Red rolled 3,5 onto c5: b5 and d5 went back
 LASER_ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
 
 SAMPLES = {
     "strategic-reserve": {
-        "view": {"position": "6/2R1R1/1R2B1/1B2R1/1RBRB1/6 r 6 8 3,5 0", "history": ["3,5"],
-                 "last_effects": [{"kind": "roll", "seat": "red", "roll": "3,5", "square": "c5", "hit": "friendly",
-                                   "removed": ["b5", "d5"]}]},  # fmt: skip
+        "view": {"position": SR_ROLLED, "history": ["3,5"],
+                 "structure": abstracta.load("strategic-reserve").parse(SR_ROLLED).structure(),
+                 "last_effects": abstracta.load("strategic-reserve").start().play("3,5").last_effects()},  # fmt: skip
         "pieces": 10,
         "squares": 36,
         "moves": {"c4": {"from": None, "to": "c4"}, "3,5": None},
