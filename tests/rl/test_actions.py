@@ -51,8 +51,9 @@ def test_legal_actions_map_one_to_one_onto_moves_and_back(case):
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
 def test_an_action_that_is_not_legal_is_refused(case):
     slug, options = case
+    # the first decision where some action is not legal (at a start, every one may be: tic-tac-toe)
     state = abstracta.load(slug, **options).start(seed=1)
-    while state.player == CHANCE:
+    while state.player == CHANCE or len(legal_actions(state)) == action_space_size(state.game):
         state = state.play(state.moves()[0])
     legal = set(legal_actions(state))
     illegal = next(a for a in range(action_space_size(state.game)) if a not in legal)
