@@ -38,8 +38,8 @@ def winning_lines(size: int) -> tuple[tuple[int, ...], ...]:
 
 class TicTacToe(Game):
     """Tic-tac-toe: X and O take turns marking a cell; three in a row wins.
-
-    A test-only game: it checks that every interface takes a game it was never told about."""
+    A test-only game, so that every interface proves it takes a game it was never told about.
+    """
 
     slug = "tic-tac-toe"
     title = "Tic-tac-toe"
