@@ -57,6 +57,8 @@ EMPTY_SET: frozenset[int] = frozenset()
 class Reflec(Game):
     slug = "reflec"
     title = "Reflec"
+    example_options = ({"players": 3}, {"players": 4}, {"players": 4, "max_turns": 3})
+    short_options = {"max_turns": 12}
     description = ("Coins point a laser's beam around an 8x8 board for two to four players.\n"
                    "Spend action points to move, turn and fire; destroy every rival laser.")
     board_module = "web/board.js"

@@ -52,6 +52,7 @@ HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
 class StrategicReserve(Game):
     slug = "strategic-reserve"
     title = "Strategic Reserve"
+    example_options = ({"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40})
     description = ("Roll two dice to strike a square and send whole groups back to reserve.\n"
                    "Then place a checker; the first to empty their reserve wins.")
     board_module = "web/board.js"
