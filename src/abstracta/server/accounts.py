@@ -103,9 +103,9 @@ class LoginThrottle:
     def _wait(self, key: str, now: float) -> float:
         count, last = self._failures.get(key, (0, now))
         over = count - self.free[key.split(":", 1)[0]]
-        if over < 0:
+        if over <= 0:
             return 0.0
-        return max(0.0, last + min(self.cap, self.base * 2**over) - now)
+        return max(0.0, last + min(self.cap, self.base * 2 ** (over - 1)) - now)
 
     def check(self, *keys: str) -> None:
         """429 with ``Retry-After`` while any key must wait."""
