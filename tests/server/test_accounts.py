@@ -261,3 +261,24 @@ def test_the_websocket_opens_the_account_s_seat_for_this_site_s_pages_only(clien
         assert socket.receive_json()["you"] == 0
     with client.websocket_connect(f"/ws/games/{game_id}", headers={"Origin": "https://evil.example"}) as socket:
         assert socket.receive_json()["you"] is None
+
+
+def test_a_rematch_keeps_the_seats_with_their_accounts_and_analysis_reads_the_account_s_seat(client):
+    alice = browser(client)
+    alice_answer = sign_up(alice, "re-alice")
+    created = alice.post("/api/games", json={"game": "laser-chess", "seats": ["me", "friend"], "seed": 4},
+                         headers=csrf(alice_answer)).json()  # fmt: skip
+    old = created["id"]
+    bob = browser(client)
+    bob_answer = sign_up(bob, "re-bob")
+    assert bob.post(f"/api/invites/{created['invites']['1']}", headers=csrf(bob_answer)).status_code == 200
+    assert alice.post(f"/api/games/{old}/resign", headers=csrf(alice_answer)).status_code == 200
+    rematch = alice.post(f"/api/games/{old}/rematch", headers=csrf(alice_answer))
+    assert rematch.status_code == 201
+    new = rematch.json()["id"]
+    claimed = bob.post(f"/api/games/{new}/claim", json={"previous": old}, headers=csrf(bob_answer))
+    assert claimed.status_code == 200
+    assert alice.get(f"/api/games/{new}").json()["you"] == 1  # the seats moved on
+    assert bob.get(f"/api/games/{new}").json()["you"] == 0
+    assert alice.post(f"/api/games/{old}/analysis").status_code == 403  # no CSRF token
+    assert alice.post(f"/api/games/{old}/analysis", headers=csrf(alice_answer)).status_code == 202

@@ -402,13 +402,14 @@ class Store(Database):
 
         return self._read(work)
 
-    def claim_seat(self, game_id: str, player: int, token_hash: str) -> bool:
-        """Give an unclaimed friend's seat this token (a rematch seat taken with the old game's token); once."""
+    def claim_seat(self, game_id: str, player: int, token_hash: str, owner: int | None = None) -> bool:
+        """Give an unclaimed friend's seat this token (a rematch seat taken with the old game's token), and
+        to the account ``owner`` if given; once."""
 
         def work(session: Session) -> bool:
             done = session.execute(update(SeatRow).where(
                 SeatRow.game_id == game_id, SeatRow.player == player, SeatRow.token_hash.is_(None),
-                SeatRow.invite_hash.is_not(None)).values(token_hash=token_hash))  # fmt: skip
+                SeatRow.invite_hash.is_not(None)).values(token_hash=token_hash, user_id=owner))  # fmt: skip
             return done.rowcount == 1
 
         return self._write(work)
