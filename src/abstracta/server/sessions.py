@@ -28,6 +28,7 @@ SESSION_COOKIE = "abstracta_session"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _UNSET: Any = object()
+_SCOPE_KEY = "abstracta.account_session"  # the session found for a request, kept in its ASGI scope
 
 
 class Sessions:
@@ -39,11 +40,11 @@ class Sessions:
 
     def current(self, connection: HTTPConnection) -> SessionInfo | None:
         """The request's live session, if its cookie names one (read once per request)."""
-        found = getattr(connection.state, "account_session", _UNSET)
+        found = connection.scope.get(_SCOPE_KEY, _UNSET)
         if found is _UNSET:
             cookie = connection.cookies.get(SESSION_COOKIE)
             found = self.accounts.session(cookie) if cookie else None
-            connection.state.account_session = found
+            connection.scope[_SCOPE_KEY] = found
         return found
 
     def user(self, request: Request, *, changing: bool | None = None) -> User | None:
