@@ -41,7 +41,7 @@ from abstracta.cli.common import (
 )
 from abstracta.cli.render import picture_for
 from abstracta.cli.analyse import analyse
-from abstracta.cli.server_admin import db_app, user_app
+from abstracta.cli.server_admin import db_app, upgrade_text, user_app
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
@@ -458,6 +458,9 @@ def serve(
         console = stdout_console()
         say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
         say(console, f"API description at {address}openapi.json   database: {url}   Ctrl-C stops.")
+        before, after = application.state.store.schema_revisions
+        if before is not None and before != after:
+            say(console, f"database: {upgrade_text(before, after)}")
         faulthandler.enable()  # a fatal signal (SIGBUS from a mapped file, say) leaves its traceback on stderr
         server = uvicorn.Server(uvicorn.Config(application, log_level="warning", ws_max_size=MAX_FRAME,
                                                proxy_headers=behind_https))  # fmt: skip

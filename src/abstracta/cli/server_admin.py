@@ -36,6 +36,17 @@ def _database(db: str | None):
         fail(f"cannot open the database {url}: {str(error).splitlines()[0] if str(error) else error}")
 
 
+def upgrade_text(before: str | None, after: str) -> str:
+    """What an upgrade did, in words (``before``: ``None`` for a new database, ``"legacy"`` for one
+    written before migrations)."""
+    if before == after:
+        return f"schema revision {after}, the newest: nothing to do"
+    if before is None:
+        return f"new database, created at schema revision {after}"
+    was = "the release before migrations" if before == "legacy" else f"revision {before}"
+    return f"schema upgraded in place from {was} to revision {after}"
+
+
 def _password() -> str:
     if not sys.stdin.isatty():
         return sys.stdin.readline().rstrip("\r\n")
@@ -63,19 +74,12 @@ def _run(action) -> None:
 def db_upgrade(db: Annotated[Optional[str], DB_OPTION] = None) -> None:
     """Upgrade the database's schema in place to this version's (abstracta serve also does it at start)."""
     with command_boundary():
-        from sqlalchemy import create_engine
-
-        from abstracta.server import migrate
         from abstracta.server.database import default_database_url
 
         url = db or default_database_url()
         store = _database(url)  # checks the URL and the file, and upgrades
         store.close()
-        engine = create_engine(url)
-        with engine.connect() as connection:
-            revision = migrate.current_revision(connection)
-        engine.dispose()
-        say(stdout_console(), f"database {url} is at schema revision {revision} (the newest)")
+        say(stdout_console(), f"database {url}: {upgrade_text(*store.schema_revisions)}")
 
 
 @user_app.command("create")

@@ -115,7 +115,8 @@ class Database:
             event.listen(self.engine, "connect", self._sqlite_pragmas)
             event.listen(self.engine, "checkin", self._restore_wait)
         self._writer = threading.Lock()  # one writer at a time: queue here, not in "database is locked"
-        migrate.upgrade(self.engine)  # a new database is created, an older one upgraded in place
+        # A new database is created, an older one upgraded in place: (the revision it had, the one it has).
+        self.schema_revisions = migrate.upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def _sqlite_pragmas(self, connection: Any, _record: Any) -> None:
