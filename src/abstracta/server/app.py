@@ -218,10 +218,10 @@ def create_app(
     # -- routes, one router per area (server/routes/); this order is the OpenAPI document's --
     app.include_router(catalog_routes.router())
     app.include_router(game_routes.router(service, store, RateLimit(*creation_limit), sessions))
-    app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit)))
     app.include_router(play.router(service, store, sessions))
     app.include_router(control_routes.router(service, sessions))
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
+    app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit)))
     app.include_router(sockets.router(service, hub, sessions))
     app.include_router(pages.router())
     app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below
