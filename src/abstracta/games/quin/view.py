@@ -27,6 +27,8 @@ from typing import Any
 from abstracta.core.api import State
 from abstracta.core.errors import IllegalMove
 from abstracta.games.quin import notation
+from abstracta.games.quin.effects import effects_to_json
+from abstracta.games.quin.structure import structure
 from abstracta.games.quin.explain import explain
 from abstracta.games.quin.board import CENTRE, GATEWAYS, NUM_SQUARES, SQUARE_NAMES
 from abstracta.games.quin.notation import SEATS, hidden_code
@@ -101,6 +103,10 @@ class QuinView(State):
             f"{removed} {notation.counters_text(self)} {viewer}"
         )
 
+    def structure(self) -> dict[str, Any]:
+        """What the notation of the view holds, structured: a hidden piece or reserve has kind ``hidden``."""
+        return structure(self, is_view=True)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game.slug,
@@ -115,7 +121,7 @@ class QuinView(State):
         def hidden(piece: int) -> bool:
             return not piece & REVEALED and (piece >> 3) & 1 != viewer
 
-        return notation.effects_to_json(self._effects, hidden)
+        return effects_to_json(self._effects, hidden)
 
     def returns(self) -> list[float]:
         if self.winner is None:
