@@ -25,12 +25,11 @@ from abstracta.core.errors import NotationError
 from abstracta.core.structure import HIDDEN
 from abstracta.games.quin.board import SQUARE_INDEX, SQUARE_NAMES
 from abstracta.games.quin.notation import E_DRAW, E_FLASH, E_PUSH, E_REMOVED, E_REVEAL, E_SLING, E_WIN, hidden_code
-from abstracta.games.quin.pieces import KIND_WORDS, RESULT_NAMES, REVEALED, code
+from abstracta.games.quin.pieces import KIND_OF_WORD, KIND_WORDS, RESULT_NAMES, REVEALED, code
 
 WIN_REASONS = ("capture", "first-sight")
 DRAW_REASONS = ("turns", "quiet")
 CAUSES = {E_SLING: "slingshot", E_PUSH: "time push"}
-KIND_OF_WORD = {word: kind for kind, word in enumerate(KIND_WORDS)}
 
 
 def piece_json(piece: int, hidden: bool = False) -> dict[str, Any]:
