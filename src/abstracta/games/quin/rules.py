@@ -52,6 +52,7 @@ from abstracta.games.quin.pieces import (
 if TYPE_CHECKING:
     from abstracta.games.quin.evaluation import QuinKnowledge
     from abstracta.games.quin.rl import QuinRL
+    from abstracta.games.quin.terminal import QuinPicture
     from abstracta.games.quin.view import QuinView
 
 SEATS = ("S", "N")
@@ -133,6 +134,12 @@ class Quin(Game):
         from abstracta.games.quin.rl import QuinRL
 
         return QuinRL(self)
+
+    def terminal_picture(self) -> "QuinPicture":
+        """The six diameters through First Sight and the side panel (``terminal.py``)."""
+        from abstracta.games.quin.terminal import PICTURE
+
+        return PICTURE
 
     def parse(self, text: str) -> "State":
         """A full position (11 fields, §9.1), or a player's view of one (12 fields, §9.3)."""
