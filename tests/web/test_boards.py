@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import pytest
 
+import abstracta
 from tests.web.conftest import SCREENSHOTS
 
+QUIN_START_BY_NORTH = ("a2v,a3s,a4r,b4v,b5p,d4?,d5?,e2?,e3?,e4?,f3?,f4?,f5?,g2?,g3?,g4?,h4?,h5?,j4v,j5p,k2v,"
+                       "k3s,k4r,l3t,l4m,l5l S play 4/aaaa -/- 0/0 0/0 - - 0 0 N")
+"""Quin's board reads the view's structure, which the server sends with every view: here the engine's own."""
 LASER_ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
 
 SAMPLES = {
@@ -59,8 +63,8 @@ SAMPLES = {
                   "hole": None, "feed 3": None},  # fmt: skip
     },
     "quin": {
-        "view": {"position": "a2v,a3s,a4r,b4v,b5p,d4?,d5?,e2?,e3?,e4?,f3?,f4?,f5?,g2?,g3?,g4?,h4?,h5?,j4v,j5p,k2v,"
-                             "k3s,k4r,l3t,l4m,l5l S play 4/aaaa -/- 0/0 0/0 - - 0 0 N", "history": []},  # fmt: skip
+        "view": {"position": QUIN_START_BY_NORTH, "history": [],
+                 "structure": abstracta.load("quin").parse(QUIN_START_BY_NORTH).structure()},  # fmt: skip
         "pieces": 26,
         "squares": 61,
         "moves": {"a1-b2": {"from": "a1", "to": "b2"}, "e3-o over e2": {"from": "e3", "to": "o"},
