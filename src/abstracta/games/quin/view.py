@@ -4,9 +4,12 @@
 RL observation shows a player must come from one, never from the full state:
 
 - ``notation()`` is the rules' view notation (12 fields); ``game.parse`` reads it back.
-- ``to_json()`` holds that notation (as ``position``) and ``last_effects()``, in which a Time push of a
-  hidden rival piece names the piece ``?`` (the only effect that would otherwise tell a
-  kind that stays hidden; every other effect concerns revealed or removed pieces).
+- ``structure()`` is that knowledge in the shared vocabulary (``structure.py``): a hidden piece,
+  and a reserve whose kinds the viewer may not know, have kind ``hidden``.
+- ``to_json()`` holds that notation (as ``position``) and ``last_effects()``, in which a Time push
+  or a slingshot of a hidden piece names it ``{"kind": "hidden", "owner": ...}`` (the only effects
+  that would otherwise tell a kind that stays hidden; every other effect concerns pieces a flash
+  or a power has just revealed, or removed ones).
 - ``player``, ``seat``, ``over``, ``returns()``, ``scores()`` are the position's own; the end
   of the game is always public. A Light standing on ``o`` is shown, since the win it gives
   announces it (decision pinned by ``test_view_shows_a_light_on_first_sight``).
