@@ -8,8 +8,7 @@ import pytest
 
 yaml = pytest.importorskip("yaml")
 
-from abstracta.cli.ppn import FACING_DEGREES, _reflec_cells  # noqa: E402
-from abstracta.cli.render.desfases import Position  # noqa: E402
+from abstracta.core.ppn import FACING_DEGREES  # noqa: E402
 from abstracta.core.records import read_file, replay  # noqa: E402
 
 from .helpers import assert_one_line_error, run  # noqa: E402
@@ -74,13 +73,13 @@ def test_reflec_ppn_replays_to_the_final_board(tmp_path, players):
         assert game["header"]["Abstracta"]["start"] == states[0].notation()
         assert [move for _, _, move in game["plies"][1:]] == record.moves
         board = play_tokens(game["plies"])
-        final = _reflec_cells(states[-1].notation())
+        final = {square: pieces[-1] for square, pieces in states[-1].structure()["cells"].items()}
         assert set(board) == set(final)
         for square, piece in final.items():
             kind, facing = board[square][-1]
-            assert kind[0] == piece[0] and (kind[-1] == "p") == (piece[1] == "*")
-            if piece[1] != "*":
-                assert facing == piece[1], square
+            assert kind[0] == piece["suit"] and (kind[-1] == "p") == (piece["kind"] == "laser")
+            if piece["kind"] == "coin":
+                assert facing == piece["facing"], square
 
 
 @pytest.mark.parametrize("options", [["-o", "players=4"], ["-o", "players=2"]])
@@ -90,14 +89,16 @@ def test_desfases_ppn_replays_pawns_and_tile_facings(tmp_path, options):
     assert run("export", str(records), "--ppn", str(ppn)).exit_code == 0
     (game,) = read_ppn(ppn.read_text())
     (record,) = read_file(records)
-    final = Position.from_notation(replay(record)[-1].notation())
+    final = replay(record)[-1].structure()
     board = play_tokens(game["plies"])
     assert [move for _, _, move in game["plies"][1:]] == record.moves
-    for square, cell in final.cells.items():
+    tiles = {square: cell for square, cell in final["cells"].items() if square != final["extra"]["hole"]}
+    assert len(tiles) == 24
+    for square, cell in tiles.items():
         stack = board[square]
-        assert stack[0][0] == f"{cell.tile}t" and stack[0][1] == cell.facing, square
+        assert stack[0][0] == f"{cell[0]['label']}t" and stack[0][1] == cell[0]["facing"], square
         pawns = [p for p, _ in stack if p.endswith("p")]
-        assert pawns == ([f"{cell.pawn}p"] if cell.pawn else []), square
+        assert pawns == [f"{piece['suit']}p" for piece in cell if piece["kind"] == "pawn"], square
 
 
 def test_export_refuses_other_games(tmp_path):

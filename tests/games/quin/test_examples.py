@@ -1,6 +1,6 @@
 """Every worked example of rules §12 (W1-W20), literally: position, move count, move, result,
-effects (each §10 entry in the shared effect kinds, as docs/games/quin.md maps them), and each
-claim the example makes about other moves, views and returns."""
+effects (§10, in the shared effect kinds), and each claim the example makes about other moves,
+views and returns."""
 
 from __future__ import annotations
 

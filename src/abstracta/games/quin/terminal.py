@@ -21,12 +21,11 @@ in reserve) is never told from an Artificial Light.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from abstracta.core.api import Game, View
 from abstracta.core.structure import HIDDEN
-from abstracta.core.terminal import PLAIN, Styled, Terminal, TerminalPicture, beside, cell_width, stacked
+from abstracta.core.terminal import PLAIN, Styled, Terminal, TerminalPicture, beside, stacked, wrapped
 from abstracta.games.quin.board import GATEWAYS, SQUARE_NAMES
 from abstracta.games.quin.pieces import KIND_LETTERS, KIND_OF_WORD
 
@@ -76,38 +75,6 @@ def pieces_text(pieces: list[dict[str, Any]]) -> str:
     if pieces and pieces[0]["kind"] == HIDDEN:
         return f"? x{pieces[0]['count']}, face down"
     return "".join(letter(p) * p.get("count", 1) for p in pieces) or "empty"
-
-
-def wrapped(text: Styled, width: int) -> Styled:
-    """``text`` with each line broken between words to fit ``width`` columns (a word too long for a
-    line is cut), as the console wraps a panel's long lines."""
-    out = Styled()
-    out.lines = []
-    for line in text.lines:
-        current: list[tuple[str, str]] = []
-        used = 0
-        for chunk, style in line:
-            for word in re.findall(r"\S+\s*|\s+", chunk):
-                size = cell_width(word.rstrip())
-                if current and used + size > width:
-                    out.lines.append(_without_trailing_space(current))
-                    current, used = [], 0
-                    word = word.lstrip() or word
-                while cell_width(word.rstrip()) > width > 0:  # a word wider than a line: cut it
-                    out.lines.append([(word[:width], style)])
-                    word = word[width:]
-                if current and current[-1][1] == style:  # one span per run of a style, as it came
-                    current[-1] = (current[-1][0] + word, style)
-                else:
-                    current.append((word, style))
-                used += cell_width(word)
-        out.lines.append(_without_trailing_space(current) if current else [])
-    return out
-
-
-def _without_trailing_space(spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    *rest, (last, style) = spans
-    return [*rest, (last.rstrip(), style)] if last.rstrip() else rest
 
 
 class QuinPicture(TerminalPicture):
