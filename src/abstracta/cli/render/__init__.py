@@ -21,7 +21,6 @@ from abstracta.core.terminal import Styled, Terminal, TerminalPicture
 
 LEGACY: dict[str, str] = {
     "laser-chess": "abstracta.cli.render.laser_chess",
-    "quin": "abstracta.cli.render.quin",
 }
 
 
