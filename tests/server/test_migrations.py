@@ -42,7 +42,7 @@ def _legacy_on_postgres(server_url: str) -> str:
     with source.connect() as reading, target.begin() as writing:
         for name in RELEASE_TABLES:
             table = Base.metadata.tables[name]
-            columns = [column for column in table.c if column.name != "user_id"]  # added by a later revision
+            columns = [column for column in table.c if column.name not in ("user_id", "rated")]  # added by later revisions
             rows = [dict(row) for row in reading.execute(select(*columns)).mappings()]
             if rows:
                 writing.execute(insert(table), rows)

@@ -17,7 +17,7 @@ import hashlib
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, false, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 CHANCE_PLAYER = -1
@@ -66,6 +66,8 @@ class GameRow(Base):
     returns: Mapped[Any] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    # A rated game (from a rated seek, between two accounts): the ratings read it when it ends.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -132,3 +134,34 @@ class SessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class SeekRow(Base):
+    """An open seek (:mod:`abstracta.server.seeks`): a game looking for an opponent. Deleted when accepted,
+    cancelled or its creator has gone; ``owner_hash`` is the digest of the creator's seek token."""
+
+    __tablename__ = "seeks"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    slug: Mapped[str] = mapped_column(String(64))
+    options: Mapped[str] = mapped_column(Text)  # JSON text, as games.options
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: {"minutes", "increment"} or {"days"}
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    range_low: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    range_high: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)  # None: an anonymous creator
+    owner_hash: Mapped[str] = mapped_column(String(64))
+    address: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class ChatRow(Base):
+    """A chat message of a game's player (:mod:`abstracta.server.chat`): plain text, at most 500 characters."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    player: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
