@@ -14,7 +14,9 @@ the error handlers, and one router per area from :mod:`abstracta.server.routes`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from typing import Any
@@ -29,12 +31,15 @@ import abstracta
 from abstracta.bots import level_bot
 from abstracta.server import analysis, controls, game_modules
 from abstracta.server.accounts import Accounts, LoginThrottle
+from abstracta.server.chat import RATE_COUNT, RATE_SECONDS, Chat
 from abstracta.server.hub import Hub, SocketLimits
 from abstracta.server.routes import account as account_routes
 from abstracta.server.routes import catalog as catalog_routes
+from abstracta.server.routes import chat as chat_routes
 from abstracta.server.routes import controls as control_routes
 from abstracta.server.routes import games as game_routes
 from abstracta.server.routes import pages, play, sockets
+from abstracta.server.routes import seeks as seek_routes
 from abstracta.server.routes.catalog import SetupQuery
 from abstracta.server.routes.common import TOKEN_HEADER, bearer
 from abstracta.server.routes.controls import ClaimSeat, DrawAction, TakebackAction
@@ -42,6 +47,7 @@ from abstracta.server.routes.games import SEAT_HELP, ClockChoice, Created, Joine
 from abstracta.server.routes.pages import WEB_DIR
 from abstracta.server.routes.play import NewMove, RandomSetup
 from abstracta.server.routes.sockets import MAX_FRAME
+from abstracta.server.seeks import ABSENT_SECONDS, Seeks
 from abstracta.server.service import ApiError, BotFactory, GameService, unavailable
 from abstracta.server.sessions import Sessions
 from abstracta.server.store import Store, StoreUnavailable
@@ -145,6 +151,11 @@ def create_app(
     signup_limit: tuple[int, float] = (20, 3600.0),
     password_hasher: PasswordHasher | None = None,
     login_throttle: LoginThrottle | None = None,
+    seek_absent_seconds: float = ABSENT_SECONDS,
+    seek_limit: tuple[int, float] = (20, 60.0),
+    seek_rng: random.Random | None = None,
+    chat_limit: tuple[int, float] = (RATE_COUNT, RATE_SECONDS),
+    day_seconds: float = 86400.0,
 ) -> FastAPI:
     """The app over a store at ``db_url`` (default: SQLite in the user's data directory).
 
@@ -156,6 +167,9 @@ def create_app(
     Accounts (:mod:`abstracta.server.accounts`): ``behind_https`` makes the session cookie ``Secure``
     (an HTTPS proxy in front); ``signup_limit`` is (accounts, seconds) per client address;
     ``password_hasher`` (Argon2id parameters) and ``login_throttle`` replace the defaults.
+    Seeks (:mod:`abstracta.server.seeks`): a seek goes ``seek_absent_seconds`` after its creator's last lobby
+    page closed; ``seek_limit`` is (seeks, seconds) per address; ``seek_rng`` draws the seats; ``day_seconds``
+    is a correspondence day (tests shorten it). ``chat_limit`` is (messages, seconds) per seat.
     """
     store = Store(db_url, busy_timeout=busy_timeout)
     service = GameService(store, bot_factory=bot_factory, bot_pause=bot_pause, bot_workers=bot_workers,
@@ -165,11 +179,15 @@ def create_app(
     hub = Hub(service, socket_limits)
     service.keep = lambda game_id: hub.watching(game_id) > 0
     controls.watch_clocks(service)
+    seeks = Seeks(store, service, absent_seconds=seek_absent_seconds, rng=seek_rng, day_seconds=day_seconds)
+    chat = Chat(service, hub, RateLimit(*chat_limit))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await service.start()  # listens at once: unfinished games are resumed in the background
+        sweeping = asyncio.ensure_future(seeks.run_sweeps())
         yield
+        sweeping.cancel()
         await service.stop()
         store.close()
 
@@ -190,6 +208,7 @@ def create_app(
     app.state.hub = hub
     app.state.accounts = accounts
     app.state.sessions = sessions
+    app.state.seeks = seeks
 
     # -- errors: always {"error": "..."} -------------------------------------------
     @app.exception_handler(ApiError)
@@ -222,6 +241,8 @@ def create_app(
     app.include_router(control_routes.router(service, sessions))
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
     app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit)))
+    app.include_router(seek_routes.router(seeks, sessions, RateLimit(*seek_limit)))
+    app.include_router(chat_routes.router(chat, sessions))
     app.include_router(sockets.router(service, hub, sessions))
     app.include_router(pages.router())
     app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below

@@ -21,6 +21,10 @@ lobby list and the records honour.
   time before the rival is there); each move adds the increment; bots' clocks run too. A timer
   on the server's loop ends the game when the seat to move runs out: that seat loses ("time").
   A rebuilt game reads the times back from the ``moves`` table, so a restart keeps the clocks.
+- **Correspondence clocks** (``{"days": N}``, 1 to 14, from seeks): each move must be made within N days
+  of the previous one (the first within N days of the start); time left over is not kept. The same
+  ``clock`` event holds it (``per_move`` and ``started``), so the store needs nothing more, and the
+  same timer ends the game when the seat to move runs out: that seat loses ("time").
 - **Rematch**: after the game, any seat's holder starts the same game with the seats moved one
   place on (two players: swapped), bots keeping their levels. The asker gets its new seat's
   token; every other human seat is claimed by its player with the old game's token
@@ -67,7 +71,8 @@ def _apply(live: LiveGame, ply: int, player: int, kind: str, data: dict[str, Any
     elif kind == REMATCH:
         live.rematch = data
     elif kind == CLOCK:
-        live.clock = {"base": float(data["base"]), "increment": float(data["increment"]), "times": []}
+        live.clock = {"base": float(data["base"]), "increment": float(data["increment"]), "times": [],
+                      "per_move": bool(data.get("per_move")), "started": float(data.get("started") or 0.0)}  # fmt: skip
     elif kind == FLAG:
         live.ended = {"returns": [-1.0 if p == player else 1.0 for p in range(n)], "termination": "time", "by": player}
 
@@ -313,6 +318,8 @@ def clock_left(live: LiveGame, now: float | None = None) -> tuple[list[float], i
     clock = live.clock
     assert clock is not None
     now = time.time() if now is None else now
+    if clock.get("per_move"):
+        return _move_deadline_left(live, now)
     # The clocks at the last move depend only on the moves' times: kept until a move (or takeback) changes them.
     key = (len(live.movers), len(clock["times"]))
     cached = clock.get("cache")
@@ -343,12 +350,31 @@ def clock_left(live: LiveGame, now: float | None = None) -> tuple[list[float], i
     return left, runner
 
 
+def _move_deadline_left(live: LiveGame, now: float) -> tuple[list[float], int | None]:
+    """A correspondence clock: the seat to move has ``base`` seconds from the previous move (or the start)."""
+    clock = live.clock
+    assert clock is not None
+    left = [clock["base"]] * live.game.num_players
+    times = clock["times"]
+    previous = (times[len(live.movers) - 1] if len(times) >= len(live.movers) else now) if live.movers else clock["started"]
+    state = live.state
+    runner = state.player if not live.ended and not state.over and state.player is not None and state.player >= 0 else None
+    if runner is not None:
+        left[runner] -= now - previous
+    if live.ended and live.ended["termination"] == "time":
+        left[live.ended["by"]] = 0.0
+    return left, runner
+
+
 def clock_json(live: LiveGame) -> dict[str, Any] | None:
     if live.clock is None:
         return None
     left, runner = clock_left(live)
-    return {"base": live.clock["base"], "increment": live.clock["increment"],
-            "left": [max(0.0, round(value, 2)) for value in left], "running": runner}  # fmt: skip
+    answer = {"base": live.clock["base"], "increment": live.clock["increment"],
+              "left": [max(0.0, round(value, 2)) for value in left], "running": runner}  # fmt: skip
+    if live.clock.get("per_move"):
+        answer["days"] = live.clock["base"] / 86400  # a correspondence clock: base seconds for each move
+    return answer
 
 
 def start_clock(service: GameService, game_id: str, minutes: float, increment: float) -> None:
@@ -359,6 +385,27 @@ def start_clock(service: GameService, game_id: str, minutes: float, increment: f
     with live.lock:
         _event(service, live, 0, CLOCK, {"base": minutes * 60.0, "increment": float(increment)})
         live.clock["times"] = [time.time()] * len(live.moves)
+
+
+MAX_DAYS = 14
+
+
+def check_days(days: Any) -> int:
+    """A correspondence clock's days per move: a whole number from 1 to :data:`MAX_DAYS`."""
+    if isinstance(days, bool) or not isinstance(days, (int, float)) or days != int(days) or not 1 <= days <= MAX_DAYS:
+        raise ApiError(400, f"clock: 'days' per move is a whole number from 1 to {MAX_DAYS}")
+    return int(days)
+
+
+def start_correspondence(service: GameService, game_id: str, days: int, *, day_seconds: float = 86400.0) -> None:
+    """Give a new two-player game a correspondence clock: ``days`` for each move (``day_seconds``: tests shorten it)."""
+    live = service.get(game_id)
+    if live.game.num_players != 2:
+        raise ApiError(400, f"clocks are for two-player games; {live.game.slug} has {live.game.num_players} players here")
+    with live.lock:
+        now = time.time()
+        _event(service, live, 0, CLOCK, {"base": days * day_seconds, "increment": 0.0, "per_move": True, "started": now})
+        live.clock["times"] = [now] * len(live.moves)
 
 
 def check_seats_clock(minutes: Any, increment: Any) -> tuple[float, float]:

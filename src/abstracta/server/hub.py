@@ -6,6 +6,11 @@ each watcher's view where the move was made, under the game's lock (so pushes ke
 the order of the moves), and hands it to the watcher's loop with ``call_soon_threadsafe``. Each view is serialised once, however
 many watchers of that seat there are: the watchers send the JSON text as it is.
 
+Presence and chat go only to watchers that asked for them (``?extras=1`` on the socket, as the game
+page does; other clients see views only, as before). Presence: each such watcher of a game is sent ``{"presence": [bool per seat]}`` when it joins and
+whenever the seats with an open socket change (a bot's seat always counts as present); chat messages
+(:mod:`abstracta.server.chat`) go to every watcher as they are (:meth:`Hub.send_all`).
+
 Who may watch: a seat's token always gets a socket (its oldest gives way past
 :data:`SOCKETS_PER_SEAT`); spectators, whom anyone can open since game ids are public, are
 capped per game, per client address and on the whole server, and never count against a seat.
@@ -21,6 +26,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from abstracta.server.live import BOT_PREFIX
 from abstracta.server.service import GameService, LiveGame
 
 log = logging.getLogger("abstracta.server")
@@ -54,6 +60,14 @@ class Watcher:
     loop: asyncio.AbstractEventLoop
     address: str = ""
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    extras: bool = False  # also sent presence and chat (the game page asks for them)
+
+    def send(self, text: str) -> None:
+        """Queue this text for the socket (from any thread)."""
+        try:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, text)
+        except RuntimeError:  # its loop has closed: it leaves on its own
+            pass
 
     def drop(self) -> None:
         """Close this watcher's socket (from any thread): its pusher finds :data:`DROPPED` and closes."""
@@ -114,6 +128,7 @@ class Hub:
                     oldest.drop()
             watchers[watcher] = None
             self._watchers[game_id] = watchers
+            self._send_presence(game_id, list(watchers))
             return None
 
     def leave(self, game_id: str, watcher: Watcher) -> None:
@@ -121,9 +136,12 @@ class Hub:
             watchers = self._watchers.get(game_id)
             if watchers is None or watcher not in watchers:
                 return  # never let in, or dropped already
+            before = self._presence(game_id, watchers)
             del watchers[watcher]
             if not watchers:
                 del self._watchers[game_id]
+            elif self._presence(game_id, watchers) != before:
+                self._send_presence(game_id, list(watchers))
             if watcher.holder is None:
                 self._spectators -= 1
                 left = self._spectators_from[watcher.address] - 1
@@ -131,6 +149,32 @@ class Hub:
                     self._spectators_from[watcher.address] = left
                 else:
                     del self._spectators_from[watcher.address]
+
+    def _presence(self, game_id: str, watchers: Any) -> list[bool]:
+        live = self.service.loaded_game(game_id)
+        if live is None:
+            return []
+        holders = {watcher.holder for watcher in watchers}
+        return [player in holders or kind.startswith(BOT_PREFIX) for player, kind in enumerate(live.seats)]
+
+    def _send_presence(self, game_id: str, watchers: list[Watcher]) -> None:
+        text = view_text({"presence": self._presence(game_id, watchers)})
+        for watcher in watchers:
+            if watcher.extras:
+                watcher.send(text)
+
+    def presence(self, game_id: str) -> list[bool]:
+        """Whether each seat of the game has a socket open (a bot's seat always has)."""
+        with self._lock:
+            return self._presence(game_id, self._watchers.get(game_id, {}))
+
+    def send_all(self, game_id: str, text: str) -> None:
+        """Send this JSON text to every watcher of the game that asked for extras (a chat message)."""
+        with self._lock:
+            watchers = list(self._watchers.get(game_id, ()))
+        for watcher in watchers:
+            if watcher.extras:
+                watcher.send(text)
 
     def watching(self, game_id: str) -> int:
         with self._lock:
@@ -143,10 +187,7 @@ class Hub:
         for watcher in watchers:
             if watcher.holder not in views:
                 views[watcher.holder] = view_text(self.service.view_json(live, watcher.holder))
-            try:
-                watcher.loop.call_soon_threadsafe(watcher.queue.put_nowait, views[watcher.holder])
-            except RuntimeError:  # that watcher's loop has closed; it leaves on its own
-                pass
+            watcher.send(views[watcher.holder])
 
 
 def view_text(view: dict[str, Any]) -> str:

@@ -202,9 +202,11 @@ class GameService(Commits, BotTurns):
 
     # -- create and load -------------------------------------------------------
     def create(self, slug: Any, options: Any, seats: list[Any] | None, seed: int | None = None,
-               owner: int | None = None) -> tuple[str, dict[str, str], dict[str, str]]:  # fmt: skip
+               owner: int | None = None, *, seat_owners: list[int | None] | None = None,
+               rated: bool = False) -> tuple[str, dict[str, str], dict[str, str]]:  # fmt: skip
         """A new game: its id, the tokens of the ``me`` seats and the invite codes of the ``friend`` seats.
-        ``owner``: the account (users.id) the ``me`` seats belong to, when created while logged in."""
+        ``owner``: the account (users.id) the ``me`` seats belong to, when created while logged in;
+        ``seat_owners``: each ``me`` seat's own account instead (a seek's two players); ``rated``: stored with it."""
         game = load_game(slug, options)
         asked = self.check_seats(seats if seats is not None else [ME] * game.num_players, game.num_players)
         if seed is not None and not game.perfect_information:
@@ -221,13 +223,14 @@ class GameService(Commits, BotTurns):
         live = LiveGame(game_id, game, seed, kinds,
                         [hash_token(tokens[p]) if p in tokens else None for p in range(len(kinds))],
                         [hash_token(invites[p]) if p in invites else None for p in range(len(kinds))], [start],
-                        owners=[owner if p in tokens else None for p in range(len(kinds))])  # fmt: skip
+                        owners=[(seat_owners[p] if seat_owners is not None else owner) if p in tokens else None
+                                for p in range(len(kinds))])  # fmt: skip
         for move in self._chance_run(start):  # a game may open with dice: drawn and stored with it
             live.append(move)
         try:
             self.store.create_game(game_id, game.slug, game.options, seed, kinds, live.token_hashes, live.invite_hashes,
                                    list(zip(live.movers, live.moves)), game_summary(live.state, len(live.moves)),
-                                   live.owners)  # fmt: skip
+                                   live.owners, rated=rated)  # fmt: skip
         except StoreUnavailable as error:
             raise unavailable(error, "the game") from None
         with self._games_lock:

@@ -142,13 +142,14 @@ class Store(Database):
         moves: list[tuple[int, str]],
         summary: dict[str, Any],
         owners: list[int | None] | None = None,
+        rated: bool = False,
     ) -> None:
         """The game, its seats (``owners``: the account of each, if any) and the chance outcomes drawn at its
-        start, in one transaction."""
+        start, in one transaction; ``rated``: a game from a rated seek (``games.rated``)."""
 
         def work(session: Session) -> None:
             session.add(GameRow(id=game_id, slug=slug, options=json.dumps(options), seed=seed_text(seed),
-                                num_players=len(seats), **summary))  # fmt: skip
+                                num_players=len(seats), rated=rated, **summary))  # fmt: skip
             session.flush()
             for player, kind in enumerate(seats):
                 session.add(SeatRow(game_id=game_id, player=player, kind=kind, token_hash=token_hashes[player],

@@ -1,4 +1,6 @@
-"""The WebSocket ``/ws/games/{id}``: the watcher's view at once, then every change, pushed by the hub."""
+"""The WebSocket ``/ws/games/{id}``: the watcher's view at once, then every change, pushed by the hub.
+With ``?extras=1`` it is also sent who is connected (``{"presence": [...]}``) and the players' chat
+(``{"chat": {...}}``), as the game page asks."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ def router(service: GameService, hub: Hub, sessions: Sessions) -> APIRouter:
     routes = APIRouter()
 
     @routes.websocket("/ws/games/{game_id}")
-    async def watch(websocket: WebSocket, game_id: str, token: Optional[str] = None) -> None:
+    async def watch(websocket: WebSocket, game_id: str, token: Optional[str] = None, extras: bool = False) -> None:
         await websocket.accept()
         try:
             live = await asyncio.to_thread(service.get, game_id)
@@ -33,7 +35,8 @@ def router(service: GameService, hub: Hub, sessions: Sessions) -> APIRouter:
             await websocket.send_json({"error": error.message})
             await websocket.close(code=4000 + error.status)
             return
-        watcher = Watcher(holder, asyncio.get_running_loop(), websocket.client.host if websocket.client else "")
+        watcher = Watcher(holder, asyncio.get_running_loop(), websocket.client.host if websocket.client else "",
+                          extras=extras)  # fmt: skip
         refused = hub.join(game_id, watcher)  # a seat always gets in; spectators are capped (hub.SocketLimits)
         if refused is not None:
             await websocket.send_json({"error": refused})
