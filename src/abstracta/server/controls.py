@@ -72,7 +72,8 @@ def _apply(live: LiveGame, ply: int, player: int, kind: str, data: dict[str, Any
         live.rematch = data
     elif kind == CLOCK:
         live.clock = {"base": float(data["base"]), "increment": float(data["increment"]), "times": [],
-                      "per_move": bool(data.get("per_move")), "started": float(data.get("started") or 0.0)}  # fmt: skip
+                      "per_move": bool(data.get("per_move")), "started": float(data.get("started") or 0.0),
+                      "days": data.get("days")}  # fmt: skip
     elif kind == FLAG:
         live.ended = {"returns": [-1.0 if p == player else 1.0 for p in range(n)], "termination": "time", "by": player}
 
@@ -373,7 +374,7 @@ def clock_json(live: LiveGame) -> dict[str, Any] | None:
     answer = {"base": live.clock["base"], "increment": live.clock["increment"],
               "left": [max(0.0, round(value, 2)) for value in left], "running": runner}  # fmt: skip
     if live.clock.get("per_move"):
-        answer["days"] = live.clock["base"] / 86400  # a correspondence clock: base seconds for each move
+        answer["days"] = live.clock["days"]  # a correspondence clock: base seconds for each move
     return answer
 
 
@@ -404,7 +405,8 @@ def start_correspondence(service: GameService, game_id: str, days: int, *, day_s
         raise ApiError(400, f"clocks are for two-player games; {live.game.slug} has {live.game.num_players} players here")
     with live.lock:
         now = time.time()
-        _event(service, live, 0, CLOCK, {"base": days * day_seconds, "increment": 0.0, "per_move": True, "started": now})
+        _event(service, live, 0, CLOCK, {"base": days * day_seconds, "increment": 0.0, "per_move": True,
+                                              "started": now, "days": days})  # fmt: skip
         live.clock["times"] = [now] * len(live.moves)
 
 

@@ -154,6 +154,7 @@ class Seeks:
 
     def list(self) -> list[dict[str, Any]]:
         with self._lock:
+            self.load()
             return [seek.row() for seek in sorted(self._seeks.values(), key=lambda seek: seek.created)]
 
     def create(self, slug: Any, options: Any, clock: Any, rated: Any, rating_range: Any, user: User | None,
