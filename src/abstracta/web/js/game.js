@@ -1,7 +1,7 @@
 // The game page: board, moves by clicking or typing, move list, live updates by WebSocket,
 // result banner and replay slider. Everything it knows comes from the API's views.
 // This entry joins the game (invite or token link), loads the views and wires the parts in game/:
-// page.js (shared state), board.js, moves.js, history.js, seats.js, controls.js, handover.js, live.js.
+// page.js (shared state), board.js, moves.js, history.js, seats.js, controls.js, handover.js, live.js, chat.js.
 // The parts import each other's functions (ES modules allow the cycles: nothing runs at import).
 import { api, heldTokens, holdToken } from "./api.js";
 import { boardFor } from "./boards.js";
@@ -15,6 +15,7 @@ import { wireSeats } from "./game/seats.js";
 import { wireControls } from "./game/controls.js";
 import { wireHandOver } from "./game/handover.js";
 import { connect, render } from "./game/live.js";
+import { wireChat } from "./game/chat.js";
 
 async function main() {
   // An invite link carries a one-time code after '#invite=': trade it for the seat's token, which stays
@@ -63,13 +64,14 @@ async function main() {
     handingOver: () => page.handingOver,
   });
   render(false);
-  for (const token of tokens) connect(token);
+  tokens.forEach((token, i) => connect(token, i === 0));
   wireBoard();
   wireMoves();
   wireHistory();
   wireSeats();
   wireControls();
   wireHandOver();
+  wireChat();
 }
 
 main();

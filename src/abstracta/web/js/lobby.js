@@ -3,6 +3,7 @@
 import { api, gameCatalog, holdToken, saveInvites } from "./api.js";
 import { boardFor } from "./boards.js";
 import { show as showAccount } from "./account.js";
+import { refreshSeekForm, startSeeks } from "./seeks.js";
 
 const SEAT_CHOICES = [
   ["me", "me"],
@@ -126,6 +127,7 @@ async function checkOptions() {
     if (info.num_players !== chosen.numPlayers || !document.querySelector("#seat-fields select")) seatFields(info.num_players);
     chosen.numPlayers = info.num_players;
     document.getElementById("create").disabled = false;
+    refreshSeekForm();
     return true;
   } catch (e) {
     error.textContent = e.message;
@@ -146,7 +148,21 @@ function choose(entry, plugin) {
   document.getElementById("create").disabled = false;
   const section = document.getElementById("new-game");
   section.hidden = false;
+  refreshSeekForm();
   section.scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+function readClock(numPlayers) {
+  const minutes = document.getElementById("clock-minutes").value.trim();
+  if (minutes === "" || !(Number(minutes) > 0) || numPlayers !== 2) return null;
+  return { minutes: Number(minutes), increment: Number(document.getElementById("clock-increment").value || 0) };
+}
+
+// What a seek is made of (js/seeks.js): the chosen game, its options and clock; checked first when asked.
+async function seekForm(check = false) {
+  if (!chosen) return null;
+  if (check && !(await refreshSetup())) return null;
+  return { game: chosen.entry.game, options: readOptions(), numPlayers: chosen.numPlayers, clock: readClock(chosen.numPlayers) };
 }
 
 async function create(event) {
@@ -156,10 +172,8 @@ async function create(event) {
   const choices = [...document.querySelectorAll("#seat-fields select")].map((s) => s.value);
   try {
     const body = { game: chosen.entry.game, options: readOptions(), seats: choices };
-    const minutes = document.getElementById("clock-minutes").value.trim();
-    if (minutes !== "" && Number(minutes) > 0 && choices.length === 2) {
-      body.clock = { minutes: Number(minutes), increment: Number(document.getElementById("clock-increment").value || 0) };
-    }
+    const clock = readClock(choices.length);
+    if (clock) body.clock = clock;
     const created = await api("POST", "/api/games", { body });
     for (const [p, token] of Object.entries(created.tokens)) holdToken(created.id, p, token);
     saveInvites(created.id, created.invites);
@@ -202,6 +216,7 @@ async function showGames() {
 }
 
 document.getElementById("new-form").addEventListener("submit", create);
+startSeeks(seekForm);
 showAccount(document.getElementById("account")).catch(() => {});
 showCatalog().catch((e) => {
   document.getElementById("catalog").textContent = `cannot load the games: ${e.message}`;

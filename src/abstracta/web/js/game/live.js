@@ -7,6 +7,7 @@ import { renderHistory, renderReplay, renderViewing } from "./history.js";
 import { renderSeats, renderStatus, signalTurn, tickClocks } from "./seats.js";
 import { renderControls } from "./controls.js";
 import { handOverNeeded, renderHandOver } from "./handover.js";
+import { onExtra, renderPresence } from "./chat.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,9 +39,13 @@ async function pump() {
   }
 }
 
-export function connect(token) {
+// extras: this socket also brings the chat and who is connected (one socket of the page asks for them).
+export function connect(token, extras = false) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const params = new URLSearchParams();
+  if (token) params.set("token", token);
+  if (extras) params.set("extras", "1");
+  const query = params.toString() ? `?${params}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
   socket.addEventListener("open", () => {
     $("connection").textContent = "live";
@@ -49,13 +54,13 @@ export function connect(token) {
   socket.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
     if (data.error) showError(data.error);
-    else accept(token, data);
+    else if (!onExtra(data)) accept(token, data);
   });
   socket.addEventListener("close", (event) => {
     $("connection").textContent = "reconnecting...";
     $("connection").className = "connection";
     if (event.code >= 4400 && event.code < 4500) return; // refused: wrong token or no such game
-    setTimeout(() => connect(token), 1500);
+    setTimeout(() => connect(token, extras), 1500);
   });
 }
 
@@ -72,6 +77,7 @@ export function render(animate) {
   renderExtraMoves();
   renderHistory();
   renderSeats();
+  renderPresence();
   page.clockAt = performance.now();
   tickClocks();
   renderControls();

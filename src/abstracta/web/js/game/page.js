@@ -29,6 +29,7 @@ export const page = {
   handingOver: false, // the hand-over screen is up: nothing of any seat's view is on the page
   clockAt: 0, // performance.now() when the clocks' seconds left arrived (with the view on screen)
   chimes: 0, // "your turn" chimes played (read by the browser tests as data-chimes)
+  presence: null, // whether each seat has the game open (the WebSocket's {"presence": [...]})
 };
 
 function names() {

@@ -72,7 +72,12 @@ export function renderSeats() {
     unit.className = "score-label";
     unit.textContent = ` ${scoreLabel()}`;
     score.append(unit);
-    row.append(dot, label, score);
+    const presence = document.createElement("span");
+    presence.className = "presence";
+    presence.dataset.seat = String(p);
+    presence.dataset.testid = `presence-${p}`;
+    presence.setAttribute("aria-label", "connected?");
+    row.append(presence, dot, label, score);
     if (view.controls && view.controls.clock) {
       const clock = document.createElement("span");
       clock.className = "clock";
@@ -110,6 +115,17 @@ function clockText(seconds) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}${tenths}`;
 }
 
+// A correspondence clock (days a move): days and hours, then hours and minutes, then as the others.
+function dayClockText(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(whole / 86400);
+  const hours = Math.floor((whole % 86400) / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  if (days) return `${days}d ${hours}h`;
+  if (hours) return `${hours}h ${String(minutes).padStart(2, "0")}m`;
+  return clockText(seconds);
+}
+
 export function tickClocks() {
   const clock = page.shown && page.shown.controls && page.shown.controls.clock;
   if (!clock) return;
@@ -118,9 +134,10 @@ export function tickClocks() {
     const p = Number(node.dataset.seat);
     const running = clock.running === p && !page.shown.over;
     const left = clock.left[p] - (running ? elapsed : 0);
-    node.textContent = clockText(left);
+    node.textContent = clock.days ? dayClockText(left) : clockText(left);
+    node.title = clock.days ? `time left to move (${clock.days} day${clock.days === 1 ? "" : "s"} a move)` : "";
     node.classList.toggle("running", running);
-    node.classList.toggle("low", left < 10);
+    node.classList.toggle("low", left < (clock.days ? 3600 : 10));
   }
 }
 
