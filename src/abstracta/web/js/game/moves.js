@@ -152,11 +152,14 @@ export function offer(candidates, { title = "Choose:", confirm = false } = {}) {
   return undefined;
 }
 
+// A view with a seat but no token is an account's seat: its requests go with the session cookie.
+const seated = (view) => view.you !== null && view.you !== undefined;
+
 async function send(move) {
   if (page.sending) return false;
   const view = [...page.views.values()].find((v) => v.moves.includes(move)) || page.shown;
   const token = tokenFor(view);
-  if (!token) {
+  if (!token && !seated(view)) {
     showError("You are watching this game: only its players can move.");
     return false;
   }
@@ -166,7 +169,7 @@ async function send(move) {
 // A seat's request to the server (POST /api/games/{id}/<path> with the view's ply): a move, or
 // an action the server carries out (a random setup).
 async function serverAction(path, token, view, body = {}) {
-  if (page.sending || !token) return false;
+  if (page.sending || (!token && !seated(view))) return false;
   page.sending = true;
   showError("");
   try {

@@ -1,0 +1,86 @@
+"""Open seeks in the browser: two players sign up, one creates a seek, the other accepts it, both land in
+the game with their seats, they chat (markup stays text) and play Strategic Reserve to the end by clicking."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+
+from tests.server.conftest import SHORT_OPTIONS
+from tests.web.test_accounts import PASSWORD, account_box
+from tests.web.test_browser import GAME_SECONDS, body, click_one_move
+
+SCRIPT = "<img src=x onerror=alert(1)><script>alert(2)</script>"
+
+
+def sign_up(page, server_url):
+    username = "s" + secrets.token_hex(4)
+    account_box(page, server_url)
+    page.fill("[data-testid=account-username]", username)
+    page.fill("[data-testid=account-password]", PASSWORD)
+    page.click("[data-testid=account-signup]")
+    page.wait_for_selector("[data-testid=account-name]")
+    return username
+
+
+def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page, browser, server_url):
+    creator_name = sign_up(page, server_url)
+    page.wait_for_selector("#seek-list[data-ready='1']")
+    page.wait_for_selector("#catalog[data-ready='1']")
+    page.click("[data-testid=game-strategic-reserve]")
+    for name, value in SHORT_OPTIONS["strategic-reserve"].items():
+        page.fill(f"#opt-{name}", str(value))
+        page.press(f"#opt-{name}", "Tab")
+        page.wait_for_function("() => !document.querySelector('#create').disabled")
+    page.wait_for_function("() => !document.querySelector('#seek-rated').disabled")
+    page.check("[data-testid=seek-rated]")
+    page.click("[data-testid=create-seek]")
+    page.wait_for_selector("[data-testid=seek-cancel]")
+
+    other = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        second = other.new_page()
+        errors: list[str] = []
+        second.on("pageerror", lambda error: errors.append(str(error)))
+        sign_up(second, server_url)
+        second.wait_for_selector("[data-testid=seek-accept]")
+        assert second.text_content("[data-testid=seek-creator]") == creator_name
+        assert "rated" in second.text_content("[data-testid=seek]")
+        second.click("[data-testid=seek-accept]")
+        for player in (page, second):
+            player.wait_for_url("**/g/**")
+            player.wait_for_selector("#board svg")
+            player.wait_for_function("() => document.querySelector('[data-testid=seats]').textContent.includes('you')")
+        assert page.url == second.url
+        game_id = page.url.rsplit("/", 1)[-1]
+        assert page.evaluate(f"localStorage.getItem('abstracta:tokens:{game_id}')") is None  # the accounts' cookies
+        # Both are connected: each sees two green dots.
+        for player in (page, second):
+            player.wait_for_function("() => document.querySelectorAll('#seats .presence.online').length === 2")
+        # Chat: markup stays text on both pages.
+        page.fill("[data-testid=chat-input]", SCRIPT)
+        page.click("[data-testid=chat-send]")
+        for player in (page, second):
+            player.wait_for_function("(text) => [...document.querySelectorAll('[data-testid=chat-message] .chat-text')]"
+                                     ".some((node) => node.textContent === text)", arg=SCRIPT)  # fmt: skip
+            assert player.locator("#chat-messages img, #chat-messages script").count() == 0
+        # Muting hides the chat in this game.
+        second.check("[data-testid=chat-mute]")
+        assert second.locator("#chat-messages").is_hidden()
+        # Play to the end by clicking, each on their own page.
+        rng = random.Random(5)
+        deadline = time.monotonic() + GAME_SECONDS
+        while body(page, "over") != "1" or body(second, "over") != "1":
+            assert time.monotonic() < deadline, f"the game did not end in time (ply {body(page, 'ply')})"
+            moved = False
+            for player in (page, second):
+                if body(player, "myTurn") == "1" and click_one_move(player, rng):
+                    moved = True
+            if not moved:
+                page.wait_for_timeout(40)
+        for player in (page, second):
+            player.wait_for_selector("[data-testid=banner]:not([hidden])")
+        assert not errors, errors
+    finally:
+        other.close()
