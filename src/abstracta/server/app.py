@@ -47,7 +47,7 @@ from abstracta.server.routes.games import SEAT_HELP, ClockChoice, Created, Joine
 from abstracta.server.routes.pages import WEB_DIR
 from abstracta.server.routes.play import NewMove, RandomSetup
 from abstracta.server.routes.sockets import MAX_FRAME
-from abstracta.server.seeks import ABSENT_SECONDS, Seeks
+from abstracta.server.seeks import ABSENT_SECONDS, MAX_OPEN_PER_ADDRESS, Seeks
 from abstracta.server.service import ApiError, BotFactory, GameService, unavailable
 from abstracta.server.sessions import Sessions
 from abstracta.server.store import Store, StoreUnavailable
@@ -153,6 +153,7 @@ def create_app(
     login_throttle: LoginThrottle | None = None,
     seek_absent_seconds: float = ABSENT_SECONDS,
     seek_limit: tuple[int, float] = (20, 60.0),
+    seek_open_per_address: int = MAX_OPEN_PER_ADDRESS,
     seek_rng: random.Random | None = None,
     chat_limit: tuple[int, float] = (RATE_COUNT, RATE_SECONDS),
     day_seconds: float = 86400.0,
@@ -168,7 +169,8 @@ def create_app(
     (an HTTPS proxy in front); ``signup_limit`` is (accounts, seconds) per client address;
     ``password_hasher`` (Argon2id parameters) and ``login_throttle`` replace the defaults.
     Seeks (:mod:`abstracta.server.seeks`): a seek goes ``seek_absent_seconds`` after its creator's last lobby
-    page closed; ``seek_limit`` is (seeks, seconds) per address; ``seek_rng`` draws the seats; ``day_seconds``
+    page closed; ``seek_limit`` is (seeks, seconds) per address and ``seek_open_per_address`` the open seeks
+    (and, if higher than 32, the lobby pages) one address may have; ``seek_rng`` draws the seats; ``day_seconds``
     is a correspondence day (tests shorten it). ``chat_limit`` is (messages, seconds) per seat.
     """
     store = Store(db_url, busy_timeout=busy_timeout)
@@ -179,7 +181,8 @@ def create_app(
     hub = Hub(service, socket_limits)
     service.keep = lambda game_id: hub.watching(game_id) > 0
     controls.watch_clocks(service)
-    seeks = Seeks(store, service, absent_seconds=seek_absent_seconds, rng=seek_rng, day_seconds=day_seconds)
+    seeks = Seeks(store, service, absent_seconds=seek_absent_seconds, rng=seek_rng, day_seconds=day_seconds,
+                  open_per_address=seek_open_per_address)  # fmt: skip
     chat = Chat(service, hub, RateLimit(*chat_limit))
 
     @asynccontextmanager
