@@ -3,6 +3,7 @@ the game with their seats, they chat (markup stays text) and play Strategic Rese
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
@@ -84,3 +85,27 @@ def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page
         assert not errors, errors
     finally:
         other.close()
+
+
+def test_a_phone_shows_the_seeks_and_the_chat_without_sideways_scrolling(browser, server_url):
+    from tests.web.test_phone import PHONE
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    try:
+        phone = context.new_page()
+        phone.goto(server_url + "/")
+        phone.evaluate("""() => fetch('/api/seeks', {method: 'POST', headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({game: 'desfases', options: {}, clock: null, rated: false})})""")
+        phone.wait_for_selector("[data-testid=seek]")
+        sideways = "() => document.scrollingElement.scrollWidth <= window.innerWidth"
+        assert phone.evaluate(sideways)
+        made = phone.evaluate("""() => fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({game: 'strategic-reserve', seats: ['me', 'me']})}).then((r) => r.json())""")
+        phone.evaluate(f"""() => fetch('/api/games/{made["id"]}/chat', {{method: 'POST', headers: {{'Content-Type':
+            'application/json', Authorization: 'Bearer {made["tokens"]["0"]}'}}, body: JSON.stringify({{text: 'x'.repeat(400)}})}})""")
+        phone.evaluate(f"localStorage.setItem('abstracta:tokens:{made['id']}', JSON.stringify({json.dumps(made['tokens'])}))")
+        phone.goto(f"{server_url}/g/{made['id']}")
+        phone.wait_for_selector("[data-testid=chat-message]")
+        assert phone.evaluate(sideways)
+    finally:
+        context.close()
