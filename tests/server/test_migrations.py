@@ -17,6 +17,8 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, insert, inspect, select, text
+from sqlalchemy import column as sa_column
+from sqlalchemy import table as sa_table
 
 from abstracta.server import migrate
 from abstracta.server.service import GameService
@@ -44,8 +46,8 @@ def _legacy_on_postgres(server_url: str) -> str:
             table = Base.metadata.tables[name]
             columns = [column for column in table.c if column.name not in ("user_id", "rated")]  # added by later revisions
             rows = [dict(row) for row in reading.execute(select(*columns)).mappings()]
-            if rows:
-                writing.execute(insert(table), rows)
+            if rows:  # only these columns: a later revision's column with a default must not be written to 0001's table
+                writing.execute(insert(sa_table(name, *(sa_column(column.name, column.type) for column in columns))), rows)
             if name != "games":  # explicit ids leave the serial behind
                 writing.execute(text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), (SELECT max(id) FROM {name}))"))
     source.dispose()
