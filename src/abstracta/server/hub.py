@@ -99,6 +99,7 @@ class Hub:
         self._spectators_from: dict[str, int] = {}  # spectator sockets by client address
         self._spectators = 0
         self._lock = threading.Lock()
+        self._presence_lock = threading.Lock()  # taken before _lock, never inside it
         service.subscribe(self.publish)
 
     def join(self, game_id: str, watcher: Watcher) -> str | None:
@@ -128,20 +129,18 @@ class Hub:
                     oldest.drop()
             watchers[watcher] = None
             self._watchers[game_id] = watchers
-            self._send_presence(game_id, list(watchers))
-            return None
+        self._announce_presence(game_id)
+        return None
 
     def leave(self, game_id: str, watcher: Watcher) -> None:
         with self._lock:
             watchers = self._watchers.get(game_id)
             if watchers is None or watcher not in watchers:
                 return  # never let in, or dropped already
-            before = self._presence(game_id, watchers)
             del watchers[watcher]
+            seat_left = watcher.holder is not None and all(other.holder != watcher.holder for other in watchers)
             if not watchers:
                 del self._watchers[game_id]
-            elif self._presence(game_id, watchers) != before:
-                self._send_presence(game_id, list(watchers))
             if watcher.holder is None:
                 self._spectators -= 1
                 left = self._spectators_from[watcher.address] - 1
@@ -149,24 +148,33 @@ class Hub:
                     self._spectators_from[watcher.address] = left
                 else:
                     del self._spectators_from[watcher.address]
+        if seat_left:  # that seat's last socket closed
+            self._announce_presence(game_id)
 
-    def _presence(self, game_id: str, watchers: Any) -> list[bool]:
+    # Presence is worked out outside ``_lock``: the service's sweep asks the hub (``watching``) while it holds
+    # its own lock, so the hub must never wait for the service's lock while holding its own.
+    def _presence(self, game_id: str, holders: set[int | None]) -> list[bool]:
         live = self.service.loaded_game(game_id)
         if live is None:
             return []
-        holders = {watcher.holder for watcher in watchers}
         return [player in holders or kind.startswith(BOT_PREFIX) for player, kind in enumerate(live.seats)]
 
-    def _send_presence(self, game_id: str, watchers: list[Watcher]) -> None:
-        text = view_text({"presence": self._presence(game_id, watchers)})
-        for watcher in watchers:
-            if watcher.extras:
-                watcher.send(text)
+    def _announce_presence(self, game_id: str) -> None:
+        """Send every watcher asking for extras who is connected now; one announcement at a time, so that
+        a later one is never overtaken by an earlier, staler one."""
+        with self._presence_lock:
+            with self._lock:
+                watchers = list(self._watchers.get(game_id, ()))
+            text = view_text({"presence": self._presence(game_id, {watcher.holder for watcher in watchers})})
+            for watcher in watchers:
+                if watcher.extras:
+                    watcher.send(text)
 
     def presence(self, game_id: str) -> list[bool]:
         """Whether each seat of the game has a socket open (a bot's seat always has)."""
         with self._lock:
-            return self._presence(game_id, self._watchers.get(game_id, {}))
+            holders = {watcher.holder for watcher in self._watchers.get(game_id, ())}
+        return self._presence(game_id, holders)
 
     def send_all(self, game_id: str, text: str) -> None:
         """Send this JSON text to every watcher of the game that asked for extras (a chat message)."""
