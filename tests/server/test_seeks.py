@@ -204,3 +204,13 @@ def test_seeks_survive_a_restart_and_the_seat_colour_is_the_server_s_draw(db_url
         assert [(row["id"], row["creator"]) for row in rows] == [(made["id"], "alice")]
         game = client.post(f"/api/seeks/{made['id']}/accept").json()
         assert game["seat"] == 1 - random.Random(1).randrange(2)
+
+
+def test_a_disabled_user_s_seeks_go(db_url):
+    from abstracta.server.accounts import Accounts
+
+    with make_client(db_url) as client:
+        alice = sign_up(client, "alice")
+        create(client, CASUAL, csrf(alice))
+        Accounts(client.app.state.store).disable("alice")  # as `abstracta user disable` does
+        assert client.app.state.seeks.sweep() and client.get("/api/seeks").json() == []

@@ -7,8 +7,8 @@ server starts the game: the creator's seat is drawn by the server's random numbe
 (``random.SystemRandom`` unless a test passes another), the accepter takes another seat, and any
 further seats (games of three or four) are friends' seats whose invite codes go to the creator.
 
-The seek is gone when it is accepted, cancelled by its creator, or when its creator has had no lobby
-page open for :data:`ABSENT_SECONDS`: a creator is present while one of its lobby connections
+The seek is gone when it is accepted, cancelled by its creator, its creator's account is disabled, or
+when its creator has had no lobby page open for :data:`ABSENT_SECONDS`: a creator is present while one of its lobby connections
 (``/ws/lobby``) is open: an account's by the session cookie, an anonymous creator's by the seek token
 that connection announced. Limits: :data:`MAX_OPEN_PER_CREATOR` open seeks per account (or per seek
 token holder's address when anonymous) and :data:`MAX_OPEN_PER_ADDRESS` per client address.
@@ -342,16 +342,23 @@ class Seeks:
         self._present[key] = self._present.get(key, 0) + 1
 
     def sweep(self) -> list[str]:
-        """Remove the seeks whose creator has been away for :attr:`absent_seconds`; their ids."""
+        """Remove the seeks whose creator has been away for :attr:`absent_seconds`, or whose account was
+        disabled (``abstracta user disable`` runs in another process: the database says so); their ids."""
         now = time.monotonic()
         with self._lock:
             self.load()
-            gone = [seek.id for seek in self._seeks.values()
+            gone = [(seek.id, "absent") for seek in self._seeks.values()
                     if seek.creator_key() not in self._present and now - seek.since >= self.absent_seconds]  # fmt: skip
+            accounts = {seek.user_id for seek in self._seeks.values() if seek.user_id is not None}
+        if accounts:
+            disabled = self.store._read(lambda session: set(session.scalars(
+                select(UserRow.id).where(UserRow.id.in_(accounts), UserRow.disabled == True))))  # noqa: E712  # fmt: skip
+            with self._lock:
+                gone += [(seek.id, "disabled") for seek in self._seeks.values() if seek.user_id in disabled]
         removed = []
-        for seek_id in gone:
+        for seek_id, why in gone:
             try:
-                if self._remove(seek_id, "absent") is not None:
+                if self._remove(seek_id, why) is not None:
                     removed.append(seek_id)
             except ApiError:  # the database is away: the next sweep tries again
                 log.warning("cannot remove the absent seek %s yet", seek_id)
