@@ -109,3 +109,32 @@ def test_a_phone_shows_the_seeks_and_the_chat_without_sideways_scrolling(browser
         assert phone.evaluate(sideways)
     finally:
         context.close()
+
+
+def test_anonymous_players_meet_through_a_correspondence_seek(page, browser, server_url):
+    page.goto(server_url + "/")
+    page.wait_for_selector("#seek-list[data-ready='1']")
+    page.click("[data-testid=game-strategic-reserve]")
+    assert page.is_disabled("[data-testid=seek-rated]")  # not logged in
+    page.fill("[data-testid=seek-days]", "3")
+    page.click("[data-testid=create-seek]")
+    page.wait_for_selector("[data-testid=seek-cancel]")
+    other = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        second = other.new_page()
+        second.goto(server_url + "/")
+        second.wait_for_selector("[data-testid=seek-accept]")
+        assert "3 days a move" in second.text_content("[data-testid=seek]")
+        assert second.text_content("[data-testid=seek-creator]") == "anonymous"
+        second.click("[data-testid=seek-accept]")
+        for player in (page, second):
+            player.wait_for_url("**/g/**")
+            player.wait_for_function("() => document.querySelector('[data-testid=seats]').textContent.includes('you')")
+        game_id = page.url.rsplit("/", 1)[-1]
+        # Each holds its own seat's token, and only that one.
+        seats = [json.loads(p.evaluate(f"localStorage.getItem('abstracta:tokens:{game_id}')")) for p in (page, second)]
+        assert len(seats[0]) == len(seats[1]) == 1 and set(seats[0]) != set(seats[1])
+        # The time left to move, in days and hours.
+        page.wait_for_function("() => /^[23]d \\d+h$/.test(document.querySelector('[data-testid=clock-0]').textContent)")
+    finally:
+        other.close()

@@ -40,7 +40,7 @@ function clockWords(clock) {
 }
 
 function optionWords(options) {
-  const parts = Object.entries(options || {}).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`);
+  const parts = Object.entries(options || {}).filter(([, v]) => v !== null).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`);
   return parts.length ? parts.join(", ") : "";
 }
 
@@ -142,6 +142,7 @@ async function createSeek() {
   try {
     const made = await api("POST", "/api/seeks", { body });
     keepSeek(made.id, made.token);
+    render(); // the lobby's push may have come first, before we knew the seek is ours
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ own: [made.token] }));
     document.getElementById("seeks").scrollIntoView({ behavior: "smooth", block: "nearest" });
   } catch (e) {
