@@ -45,10 +45,11 @@ def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page
         errors: list[str] = []
         second.on("pageerror", lambda error: errors.append(str(error)))
         sign_up(second, server_url)
-        second.wait_for_selector("[data-testid=seek-accept]")
-        assert second.text_content("[data-testid=seek-creator]") == creator_name
-        assert "rated" in second.text_content("[data-testid=seek]")
-        second.click("[data-testid=seek-accept]")
+        row = second.locator("[data-testid=seek]", has=second.locator("[data-testid=seek-creator]", has_text=creator_name))
+        row.wait_for()
+        assert row.locator("[data-testid=seek-creator]").text_content() == creator_name
+        assert "rated" in row.text_content()
+        row.locator("[data-testid=seek-accept]").click()
         for player in (page, second):
             player.wait_for_url("**/g/**")
             player.wait_for_selector("#board svg")
@@ -123,10 +124,10 @@ def test_anonymous_players_meet_through_a_correspondence_seek(page, browser, ser
     try:
         second = other.new_page()
         second.goto(server_url + "/")
-        second.wait_for_selector("[data-testid=seek-accept]")
-        assert "3 days a move" in second.text_content("[data-testid=seek]")
-        assert second.text_content("[data-testid=seek-creator]") == "anonymous"
-        second.click("[data-testid=seek-accept]")
+        row = second.locator("[data-testid=seek]", has_text="3 days a move")
+        row.wait_for()
+        assert row.locator("[data-testid=seek-creator]").text_content() == "anonymous"
+        row.locator("[data-testid=seek-accept]").click()
         for player in (page, second):
             player.wait_for_url("**/g/**")
             player.wait_for_function("() => document.querySelector('[data-testid=seats]').textContent.includes('you')")
