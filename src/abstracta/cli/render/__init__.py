@@ -21,7 +21,6 @@ from abstracta.core.terminal import Styled, Terminal, TerminalPicture
 
 LEGACY: dict[str, str] = {
     "desfases": "abstracta.cli.render.desfases",
-    "laser-chess": "abstracta.cli.render.laser_chess",
     "quin": "abstracta.cli.render.quin",
     "reflec": "abstracta.cli.render.reflec",
     "strategic-reserve": "abstracta.cli.render.strategic_reserve",
