@@ -1,6 +1,6 @@
 """Random games of Quin: mean length, branching factor and how the games end, per setup.
 
-The figures to compare with rules/quin.md §1 (reference: 400 uniformly random games per
+The figures to compare with docs/rules/quin.md §1 (reference: 400 uniformly random games per
 option set). Moves are drawn uniformly from ``moves()`` with ``random.Random(seed + i)``;
 game i starts from ``game.start(seed + i)``.
 

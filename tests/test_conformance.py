@@ -1,4 +1,4 @@
-"""The API contract (shared/API.md), checked on every registered game by random playouts.
+"""The API contract (docs/api.md), checked on every registered game by random playouts.
 
 Parametrized over ``abstracta.games()``, so a new game is tested on arrival. Chance
 outcomes are sampled by their probabilities and decisions uniformly, both from

@@ -7,7 +7,9 @@ import random
 import pytest
 
 import abstracta
+from abstracta.bots import RandomBot
 from abstracta.bots.analysis import analyse_game, bot_evaluator, mark_for, playout_evaluator, win_probability
+from abstracta.bots.base import Bot
 from abstracta.core.errors import CHANCE
 
 
@@ -57,12 +59,15 @@ def test_playouts_are_repeatable_and_finished_games_use_their_returns():
     assert all(-1 <= v <= 1 for v in evaluate(states[0]))
 
 
-def test_a_bots_own_evaluation_is_used_when_it_has_one():
-    class Judging:
+def test_a_bots_own_evaluation_is_used_when_it_declares_one():
+    class Judging(Bot):
+        name = "judging"
+        evaluates = True
+
         def evaluate(self, state):
             return [0.8, -0.8]
 
     fallback = playout_evaluator(4)
     states, _ = random_game("laser-chess", 4, 2)
     assert bot_evaluator(Judging(), fallback)(states[1]) == [0.8, -0.8]
-    assert bot_evaluator(object(), fallback) is fallback
+    assert bot_evaluator(RandomBot(1), fallback) is fallback

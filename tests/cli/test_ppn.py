@@ -9,7 +9,6 @@ import pytest
 yaml = pytest.importorskip("yaml")
 
 from abstracta.cli.ppn import FACING_DEGREES, _reflec_cells  # noqa: E402
-from abstracta.cli.render.desfases import Position  # noqa: E402
 from abstracta.core.records import read_file, replay  # noqa: E402
 
 from .helpers import assert_one_line_error, run  # noqa: E402
@@ -90,14 +89,16 @@ def test_desfases_ppn_replays_pawns_and_tile_facings(tmp_path, options):
     assert run("export", str(records), "--ppn", str(ppn)).exit_code == 0
     (game,) = read_ppn(ppn.read_text())
     (record,) = read_file(records)
-    final = Position.from_notation(replay(record)[-1].notation())
+    final = replay(record)[-1].structure()
     board = play_tokens(game["plies"])
     assert [move for _, _, move in game["plies"][1:]] == record.moves
-    for square, cell in final.cells.items():
+    tiles = {square: cell for square, cell in final["cells"].items() if square != final["extra"]["hole"]}
+    assert len(tiles) == 24
+    for square, cell in tiles.items():
         stack = board[square]
-        assert stack[0][0] == f"{cell.tile}t" and stack[0][1] == cell.facing, square
+        assert stack[0][0] == f"{cell[0]['label']}t" and stack[0][1] == cell[0]["facing"], square
         pawns = [p for p, _ in stack if p.endswith("p")]
-        assert pawns == ([f"{cell.pawn}p"] if cell.pawn else []), square
+        assert pawns == [f"{piece['suit']}p" for piece in cell if piece["kind"] == "pawn"], square
 
 
 def test_export_refuses_other_games(tmp_path):

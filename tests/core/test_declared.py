@@ -1,10 +1,11 @@
-"""Declared, not probed: the View protocol, the Knowledge capabilities, knowledge built once per game.
+"""Declared, not probed: the View protocol, the Knowledge and Bot capabilities, knowledge built once per game.
 
 Parametrized over ``abstracta.games()``, so a new game is held to the same declarations.
 """
 
 from __future__ import annotations
 
+import ast
 import pickle
 import random
 import re
@@ -14,6 +15,7 @@ import pytest
 
 import abstracta
 from abstracta.bots import LEVELS, level_bot
+from abstracta.bots.base import Bot
 from abstracta.core import View
 from abstracta.core.knowledge import Knowledge
 
@@ -111,3 +113,71 @@ def test_interfaces_read_declarations_instead_of_probing(package):
         if PROBES.search(line)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_level_bot_declares_its_capabilities(slug):
+    game = abstracta.load(slug)
+    for level in LEVELS + ("old-hard",):
+        bot = level_bot(level, game, seed=1)
+        assert isinstance(bot, Bot) and isinstance(bot.name, str)
+        assert bot.seconds is None or bot.seconds > 0
+        assert isinstance(bot.evaluates, bool)
+        # The declaration and the method go together: a bot evaluates exactly when it has its own evaluate.
+        assert bot.evaluates == (type(bot).evaluate is not Bot.evaluate)
+
+
+def test_the_base_bot_declares_no_evaluation_and_refuses_to_evaluate():
+    bot = level_bot("random", abstracta.load("quin"), seed=1)
+    assert not bot.evaluates and bot.seconds is None
+    with pytest.raises(NotImplementedError, match="evaluates is False"):
+        bot.evaluate(abstracta.load("quin").start(seed=1))
+
+
+PROBED_PACKAGES = ["bots", "server", "cli", "rl"]
+"""The interfaces and the bots: they read what games, states, views, knowledge and bots declare."""
+
+LIBRARY_PROBES = {
+    ("server/bot_pool.py", "getattr(pool, '_processes', None)"): "a process pool's workers (private)",
+    ("cli/main.py", "getattr(ctx.get_parameter_source(name), 'name', '')"): "click: no source for a default",
+    ("cli/main.py", "getattr(TyperOption, 'display_type_rich', None)"): "typer internals differ between versions",
+    ("cli/main.py", "getattr(shown, 'hides_flags', False)"): "typer internals: patched once",
+    ("cli/main.py", "getattr(hint, '__metadata__', ())"): "typing: only Annotated hints carry metadata",
+    ("rl/gymnasium_env.py", "getattr(opponent, 'choose', None)"): "the caller's opponent: any object with choose()",
+    # The old rich renderers still being moved into the games (cli/render LEGACY):
+    ("cli/render/__init__.py", "getattr(picture, 'shows_last_move', False)"): "legacy terminal renderers",
+}
+"""The only hasattr/getattr calls allowed in ``PROBED_PACKAGES``: on library objects, or on what a
+caller hands in, each with its reason. An entry may outlive its call; a new probe must not appear."""
+
+
+def _probes(path: Path) -> list[str]:
+    """Every hasattr/getattr call and every ``except NotImplementedError`` in one module, as source text."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.ExceptHandler) and node.type is not None:
+            caught = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            found += [f"except {ast.unparse(name)}" for name in caught if ast.unparse(name) == "NotImplementedError"]
+    return found
+
+
+@pytest.mark.parametrize("package", PROBED_PACKAGES)
+def test_interfaces_and_bots_probe_nothing_but_library_objects(package):
+    """Capabilities are read (``bot.evaluates``, ``knowledge.samples_worlds``), never probed for."""
+    found = [
+        f"{path.relative_to(INTERFACES)}: {probe}"
+        for path in sorted((INTERFACES / package).rglob("*.py"))
+        for probe in _probes(path)
+        if (path.relative_to(INTERFACES).as_posix(), probe) not in LIBRARY_PROBES
+    ]
+    assert found == []
+
+
+def test_the_probe_finder_finds_probes(tmp_path):
+    module = tmp_path / "probing.py"
+    module.write_text("try:\n    x = getattr(bot, 'evaluate', None)\nexcept (KeyError, NotImplementedError):\n"
+                      "    y = hasattr(game, 'knowledge')\n")
+    assert sorted(_probes(module)) == ["except NotImplementedError", "getattr(bot, 'evaluate', None)",
+                                       "hasattr(game, 'knowledge')"]  # fmt: skip

@@ -1,5 +1,5 @@
-"""The server's modules after the split (issue 26): every name other code imports from ``service`` and
-``app`` is still there, and the routers give the documented routes in the documented order."""
+"""The server's modules after the split (issue 26): every name other code imports from ``service``,
+``app`` and ``store`` is still there, and the routers give the documented routes in the documented order."""
 
 from __future__ import annotations
 
@@ -11,10 +11,14 @@ SERVICE_NAMES = ["BOT_PREFIX", "FRIEND", "HUMAN", "ME", "ApiError", "BotFactory"
                  "clip", "controls_view", "cut", "history_seen", "load_game", "rebuild", "stop_pool", "think",
                  "unavailable"]  # fmt: skip
 APP_NAMES = ["MAX_BODY", "MAX_FRAME", "SECURITY_HEADERS", "Guard", "RateLimit", "bearer", "create_app"]
+STORE_NAMES = ["CHANCE_PLAYER", "Base", "EventRow", "GameRow", "MoveConflict", "MoveRow", "SeatRow", "Store",
+               "StoreUnavailable", "StoredGame", "Summary", "default_database_url", "hash_token", "seed_text",
+               "seed_value"]  # fmt: skip
 
 
 @pytest.mark.parametrize(("module", "names"), [("abstracta.server.service", SERVICE_NAMES),
-                                               ("abstracta.server.app", APP_NAMES)])  # fmt: skip
+                                               ("abstracta.server.app", APP_NAMES),
+                                               ("abstracta.server.store", STORE_NAMES)])  # fmt: skip
 def test_names_stay_importable(module: str, names: list[str]) -> None:
     loaded = importlib.import_module(module)
     assert [name for name in names if not hasattr(loaded, name)] == []

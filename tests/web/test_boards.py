@@ -12,6 +12,13 @@ import pytest
 import abstracta
 from tests.web.conftest import SCREENSHOTS
 
+DESFASES = abstracta.load("desfases")
+DESFASES_W1_BEFORE = ("Mae,A3w*A,A2w,C2s,S3n/S5n,Mne,C4s,Cns,M5e/A4w,S2n,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/"
+                      "S4n*S,San,Snn,M2e,Anw S:4:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;"
+                      "A:3:3:na245:0:live S")
+DESFASES_W1_AFTER = ("Mae,A3w*A,A2w,C2s,S3e/S5e*S,Mne,C4s,Cns,M5e/A4w,S2e,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/"
+                     "S4n,Sae,Sne,M2e,Anw S:3:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;"
+                     "A:3:3:na245:0:live M")  # rules §12 W1: Suns plays a1-a4 (its structure and effects from the engine)
 LASER_ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
 LASER_AFTER_C1 = LASER_ACE.replace("2DnwBn", "2DneBn").replace(" b", " r")
 
@@ -46,16 +53,8 @@ SAMPLES = {
                   "c3xc4": {"from": "c3", "to": "c4", "reversible": True}, "*n": None, "end": None},  # fmt: skip
     },
     "desfases": {
-        "view": {"position": "Mae,A3w*A,A2w,C2s,S3e/S5e*S,Mne,C4s,Cns,M5e/A4w,S2e,#,C5s,M3e*M/M4e,A5w,C3s,Aaw,Cas*C/"
-                             "S4n,Sae,Sne,M2e,Anw S:3:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;"
-                             "A:3:3:na245:0:live M", "history": ["a1-a4"],
-                 "last_effects": [{"kind": "turn", "square": "b1", "tile": "Sa", "facing": "e"},
-                                  {"kind": "turn", "square": "c1", "tile": "Sn", "facing": "e"},
-                                  {"kind": "turn", "square": "b3", "tile": "S2", "facing": "e"},
-                                  {"kind": "turn", "square": "a4", "tile": "S5", "facing": "e"},
-                                  {"kind": "turn", "square": "e5", "tile": "S3", "facing": "e"},
-                                  {"kind": "pawn", "suit": "S", "from": "a1", "to": "a4"},
-                                  {"kind": "die", "suit": "S", "value": 3}]},  # fmt: skip
+        "view": {"position": DESFASES_W1_AFTER, "structure": DESFASES.parse(DESFASES_W1_AFTER).structure(),
+                 "history": ["a1-a4"], "last_effects": DESFASES.parse(DESFASES_W1_BEFORE).play("a1-a4").last_effects()},
         "pieces": 24,
         "squares": 25,
         "moves": {"a1-a4": {"from": "a1", "to": "a4"}, "score b3": {"from": None, "to": "b3"}, "stay": None,

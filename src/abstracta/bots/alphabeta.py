@@ -40,7 +40,7 @@ import time
 from dataclasses import dataclass
 from typing import Hashable
 
-from abstracta.bots.base import check_decision_state
+from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State
 from abstracta.core.knowledge import Knowledge
 
@@ -91,7 +91,7 @@ def score_to_value(score: float) -> float:
     return max(-1.0, min(1.0, score))
 
 
-class AlphaBetaBot:
+class AlphaBetaBot(Bot):
     """Negamax alpha-beta with iterative deepening, a transposition table and quiescence.
 
     ``knowledge`` defaults to ``state.game.knowledge()`` (or the know-nothing base)
@@ -100,6 +100,8 @@ class AlphaBetaBot:
     iteration, ``min_depth`` the iterations that ignore ``max_nodes``,
     ``quiescence`` the plies of noisy moves searched past the horizon.
     """
+
+    evaluates = True  # evaluate() values a position with the same search that chooses
 
     def __init__(
         self,

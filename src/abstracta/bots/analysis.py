@@ -2,8 +2,9 @@
 
 A value is a per-player number in [-1, 1] (1: that player wins, -1: loses), the scale of
 ``state.returns()`` and of ``bot.evaluate(state)``; the win probability is ``(value + 1) / 2``.
-A position is valued by the bot's own ``evaluate`` when it has one (the search bots do), and
-otherwise by the mean returns of a few seeded random playouts, a rough but honest estimate.
+A position is valued by the bot's own ``evaluate`` where it declares one (``bot.evaluates``:
+alpha-beta, expectimax and the multi-player MCTS do), and otherwise by the mean returns of a few
+seeded random playouts, a rough but honest estimate.
 
 A move's loss is how much the mover's win probability dropped from the position before the
 move to the position after it; 10, 20 and 30 points mark an inaccuracy, a mistake and a blunder.
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
+from abstracta.bots.base import Bot
 from abstracta.bots.playout import random_playout
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE
@@ -66,11 +68,14 @@ def playout_evaluator(playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> Evalua
     return evaluate
 
 
-def bot_evaluator(bot: Any, fallback: Evaluator) -> Evaluator:
-    """``bot.evaluate`` where the bot has one (finished games: their returns), else ``fallback``."""
-    evaluate = getattr(bot, "evaluate", None)
-    if not callable(evaluate):
+def bot_evaluator(bot: Bot, fallback: Evaluator) -> Evaluator:
+    """``bot.evaluate`` where the bot declares one (``bot.evaluates``), else ``fallback``.
+
+    Finished games are valued by their returns, chance nodes by the mean over their outcomes.
+    """
+    if not bot.evaluates:
         return fallback
+    evaluate = bot.evaluate
 
     def by_bot(state: State) -> list[float]:
         if state.over:

@@ -1,6 +1,6 @@
 """What every bot is, and the one chance draw every bot and simulation shares.
 
-A bot only talks to the game contract (``shared/API.md``): it reads
+A bot only talks to the game contract (``docs/api.md``): it reads
 ``state.player``, ``state.over`` and ``state.moves()`` and answers with one
 string from ``moves()``. It never sees a chance node: whoever drives the game
 (a match, the command line, the server) draws chance outcomes itself, with
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, Sequence, runtime_checkable
 
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE
@@ -25,11 +25,27 @@ class Bot(Protocol):
     ``choose`` may only be called when ``state.player`` is a real player
     (not ``CHANCE``, and the game not over); bots raise ``ValueError`` otherwise
     (see :func:`check_decision_state`). ``name`` is a short label for reports.
+
+    Every bot of this package subclasses ``Bot`` and so declares its capabilities,
+    which callers read instead of probing for them:
+
+    - ``seconds``: the most it thinks per move (``None``: no time cap). A caller may
+      lower it, as the server's post-game analysis does.
+    - ``evaluates``: whether :meth:`evaluate` values positions the bot's own way
+      (alpha-beta and expectimax by their search, the multi-player MCTS by the
+      game's knowledge); otherwise a caller values them some
+      other way (random playouts, in :mod:`abstracta.bots.analysis`).
     """
 
     name: str
+    seconds: float | None = None
+    evaluates: ClassVar[bool] = False
 
     def choose(self, state: State) -> str: ...
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Per-player values in [-1, 1] of ``state`` (``returns()`` when over); only where ``evaluates``."""
+        raise NotImplementedError(f"{type(self).__name__} has no evaluation of its own (evaluates is False)")
 
 
 def check_decision_state(state: State) -> None:

@@ -47,7 +47,7 @@ import random
 import time
 from typing import Hashable, Sequence
 
-from abstracta.bots.base import check_decision_state
+from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE
 from abstracta.core.knowledge import Knowledge
@@ -63,7 +63,7 @@ class _OutOfBudget(Exception):
     """Raised inside the search when the node budget or the time cap runs out; the iteration is dropped."""
 
 
-class ExpectimaxBot:
+class ExpectimaxBot(Bot):
     """Expectimax with Star1/Star2 pruning, iterative deepening, a transposition table and move ordering.
 
     ``max_depth`` caps the iterations; ``nodes`` is the budget in visited
@@ -71,6 +71,8 @@ class ExpectimaxBot:
     safety cap on the wall clock. ``knowledge`` defaults to the game's own
     (``state.game.knowledge()``), or the know-nothing :class:`Knowledge`.
     """
+
+    evaluates = True  # evaluate() values a position with the same search that chooses
 
     def __init__(
         self,

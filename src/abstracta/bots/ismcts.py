@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from abstracta.bots.base import check_decision_state
+from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State, View
 from abstracta.core.knowledge import Knowledge
 
@@ -78,7 +78,7 @@ class ISMCTSReport:
     mean: float
 
 
-class ISMCTSBot:
+class ISMCTSBot(Bot):
     """SO-ISMCTS driven by a game's knowledge, which must offer ``sample_world(view, rng, history)``.
 
     ``iterations`` is the budget (default 1000 when ``seconds`` is not given either),

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
-from abstracta.bots.base import check_decision_state, sample_chance
+from abstracta.bots.base import Bot, check_decision_state, sample_chance
 from abstracta.bots.playout import random_playout
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE
@@ -163,7 +163,7 @@ class SearchResult:
         return "\n".join(lines)
 
 
-class MCTSBot:
+class MCTSBot(Bot):
     """UCT with random rollouts (see the module docstring for how rewards and chance are handled).
 
     The budget is ``iterations``, ``seconds`` or both (the search stops at

@@ -36,7 +36,7 @@ import random
 import time
 from typing import Sequence
 
-from abstracta.bots.base import check_decision_state, sample_chance
+from abstracta.bots.base import Bot, check_decision_state, sample_chance
 from abstracta.bots.mcts import MoveStats, SearchResult
 from abstracta.bots.playout import random_playout
 from abstracta.core.api import State
@@ -70,8 +70,10 @@ class WideningNode:
         return f"WideningNode(move={self.move!r}, mover={self.mover}, visits={self.visits}, mean={self.mean:+.3f})"
 
 
-class KnowledgeMCTSBot:
+class KnowledgeMCTSBot(Bot):
     """MCTS with per-player values, evaluated leaves and progressive widening (module docstring)."""
+
+    evaluates = True  # evaluate() gives the knowledge's values, those its leaves use
 
     def __init__(
         self,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from abstracta.bots.base import check_decision_state
+from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Picks uniformly among ``state.moves()`` with its own ``random.Random(seed)``.
 
     The same seed and the same sequence of states give the same moves.

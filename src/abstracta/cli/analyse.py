@@ -56,7 +56,7 @@ def analyse(
         bot = module.level_bot(level, game, seed=0)
         fallback = playout_evaluator(playouts)
         evaluate = bot_evaluator(bot, fallback)
-        how = f"the {level} bot's evaluation" if evaluate is not fallback else f"{playouts} random playouts a position"
+        how = f"the {level} bot's evaluation" if bot.evaluates else f"{playouts} random playouts a position"
         console = stdout_console()
         renderer = picture_for(game)
         names = renderer.player_names(game)

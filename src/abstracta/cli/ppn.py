@@ -26,7 +26,7 @@ from abstracta.core.api import Game, State
 from abstracta.core.ppn import PPNMapping
 from abstracta.core.records import Record, replay
 
-PPN_GAMES = ("desfases", "reflec")
+PPN_GAMES = ("reflec",)
 FACING_DEGREES = {"n": 0, "e": 90, "s": 180, "w": 270}
 """A facing as degrees clockwise from north, the direction a piece's top points."""
 DIE_RANKS = {0: "n", 1: "a", 2: "2", 3: "3", 4: "4", 5: "5"}
@@ -36,62 +36,6 @@ SQUARE = re.compile(r"[a-h][1-8]")
 def turn(square: str, old: str, new: str) -> str:
     """The rotation token taking a piece at ``square`` from facing ``old`` to ``new``."""
     return f"{square}@>{(FACING_DEGREES[new] - FACING_DEGREES[old]) % 360}"
-
-
-# -- Desfases -----------------------------------------------------------------------------
-def _desfases_setup(notation: str) -> list[str]:
-    from abstracta.cli.render.desfases import Position
-
-    position = Position.from_notation(notation)
-    tokens = []
-    for square, cell in sorted(position.cells.items()):
-        tokens.append(f"{cell.tile[0]}{cell.tile[1]}t@{square}")
-        if cell.facing != "n":
-            tokens.append(turn(square, "n", cell.facing))
-        if cell.coin:
-            tokens.append(f"{cell.coin}c@{square}")
-        if cell.pawn:
-            tokens.append(f"{cell.pawn}p@{square}")
-    tokens += [f"{coin}c@c3" for coin in position.hole]
-    for suit, record in position.suits.items():
-        if record.die in DIE_RANKS.values():
-            tokens.append(f"{suit}d~{record.die}")
-    return tokens
-
-
-def _desfases_tokens(before: State, after: State) -> list[str]:
-    from abstracta.cli.render.desfases import Position
-
-    position = Position.from_notation(before.notation())
-    facings = {square: cell.facing for square, cell in position.cells.items()}
-    pawn_at = {square: suit for suit, square in position.pawn_squares().items()}
-    tokens = []
-
-    def coin_onto(coin: str, square: str, note: str) -> None:
-        # A coin goes under a pawn standing there, so that the pawn stays the top piece a move takes.
-        pawn = pawn_at.get(square)
-        lift = [f"*{square}"] if pawn else []
-        tokens.extend(lift + [f"{coin}c@{square}"] + ([f"{pawn}p@{square}"] if pawn else []) + [note])
-
-    for effect in after.last_effects():
-        kind = effect.get("kind")
-        if kind == "turn":
-            tokens.append(turn(effect["square"], facings.get(effect["square"], "n"), effect["facing"]))
-            facings[effect["square"]] = effect["facing"]
-        elif kind == "pawn" and effect["from"] != effect["to"]:
-            tokens.append(f"{effect['from']}-{effect['to']}")
-            pawn_at[effect["to"]] = pawn_at.pop(effect["from"], effect["suit"])
-        elif kind == "die":
-            tokens.append(f"{effect['suit']}d~{DIE_RANKS.get(effect['value'], effect['value'])}")
-        elif kind == "feed":
-            tokens.append(f"{effect['coin']}c@{effect['suit']}d {{fed to the die}}")
-        elif kind == "score":
-            coin_onto(effect["coin"], effect["square"], f"{{scores {effect['points']}}}")
-        elif kind == "hole":
-            tokens.append(f"{effect['coin']}c@c3 {{into the hole}}")
-        elif kind == "finished":
-            tokens.append(f"{{{effect['suit']} finished}}")
-    return tokens
 
 
 # -- Reflec -------------------------------------------------------------------------------
@@ -166,10 +110,10 @@ class _LegacyMapping(PPNMapping):
         self.slug = slug
 
     def setup_tokens(self, state: State) -> list[str]:
-        return (_desfases_setup if self.slug == "desfases" else _reflec_setup)(state.notation())
+        return _reflec_setup(state.notation())
 
     def ply_tokens(self, before: State, move: str, after: State) -> list[str]:
-        return _desfases_tokens(before, after) if self.slug == "desfases" else _reflec_tokens(before, move, after)
+        return _reflec_tokens(before, move, after)
 
 
 def mapping_of(game: Game) -> PPNMapping | None:

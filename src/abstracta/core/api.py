@@ -175,6 +175,9 @@ class State:
     player: int | None
     seat: str | None
     over: bool
+    viewer: ClassVar[int | None] = None
+    """Whose knowledge this is: ``None`` for a full state (and a spectator's view); a
+    hidden-information view sets it to its seat."""
 
     # -- the standard set every game implements ---------------------------
     def moves(self) -> list[str]:
@@ -272,6 +275,8 @@ class View(Protocol):
     """Who decides now, ``CHANCE`` at a chance node (perfect information only), ``None`` once over."""
     seat: str | None
     over: bool
+    viewer: int | None
+    """The seat whose knowledge this is; ``None`` for a full state or a spectator."""
 
     def moves(self) -> list[str]:
         """The viewer's legal moves when the viewer is to move; a hidden-information view gives ``[]`` otherwise."""

@@ -33,12 +33,14 @@ MAX_MOVES_SHOWN = 60
 @dataclass(frozen=True)
 class Terminal:
     """What the screen can show: ``width`` in columns, ``colour`` (any colour at all),
-    ``few_colours`` (only the 16 standard ones, so tints look alike) and ``unicode``."""
+    ``few_colours`` (only the 16 standard ones, so tints look alike), ``unicode`` and
+    ``height`` in rows (``None`` when unknown, as when printing to a file: draw everything)."""
 
     width: int = 80
     colour: bool = False
     few_colours: bool = False
     unicode: bool = False
+    height: int | None = None
 
     @property
     def glyphs(self) -> bool:

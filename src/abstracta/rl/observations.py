@@ -35,7 +35,7 @@ def observation(view: State, player: int) -> np.ndarray:
     Raises ``ValueError`` for a game without an RL adapter.
     """
     adapter = adapter_of(view.game)
-    viewer = getattr(view, "viewer", None)
+    viewer = view.viewer
     if viewer is None and not view.game.perfect_information:
         view = view.view(player)  # a full state was passed: mask it before reading anything
     elif viewer is not None and viewer != player:

@@ -1,11 +1,11 @@
 """Post-game analysis for the web app: ``POST /api/games/{id}/analysis`` starts it, ``GET`` polls it.
 
-For a finished game every position is valued by the strongest bot level (``LEVELS[-1]``) made by
-the server's bot factory, through :mod:`abstracta.bots.analysis`: ``bot.evaluate`` when the bot
-has one (alpha-beta, expectimax), else a few seeded random playouts. Each position is one task
-on the server's bot worker pool, submitted one after the other from an asyncio task (and one
-at a time across all analyses), so a request never waits for it and a bot move in a live game
-waits at most for one position.
+For a finished game every position is valued by the strongest bot level (``LEVELS[-1]``) made by the
+server's bot factory, through :mod:`abstracta.bots.analysis`: ``bot.evaluate`` where the bot
+declares one (``bot.evaluates``: alpha-beta, expectimax, multi-player MCTS), else a few seeded
+random playouts. Each position is one task on the server's bot worker pool, submitted one after the
+other from an asyncio task (and one at a time across all analyses), so a request never waits for it
+and a bot move in a live game waits at most for one position.
 The work per position is capped (:data:`SECONDS_PER_POSITION`, :data:`PLAYOUTS`) so that a
 100-ply game is done within a minute or two even on a loaded machine. Results are cached per
 game and viewpoint, in memory (a finished game never changes).
@@ -55,13 +55,12 @@ def value_position(factory: BotFactory, slug: str, options_json: str, level: str
     if game is None:
         game = _worker_games[key] = abstracta.load(slug, **json.loads(options_json))
     bot = factory(level, game, 0)
-    if getattr(bot, "seconds", None) is not None:
+    if bot.seconds is not None:
         bot.seconds = min(bot.seconds, SECONDS_PER_POSITION)
     fallback = playout_evaluator(PLAYOUTS)  # for a seat's view, playouts from worlds the view could be
-    evaluate = getattr(bot, "evaluate", None)
-    if callable(evaluate) and state.player == CHANCE and not state.over:
+    if bot.evaluates and state.player == CHANCE and not state.over:
         try:  # a search that takes chance roots (expectimax) values the roll once, not once per outcome
-            return [float(v) for v in evaluate(state)]
+            return [float(v) for v in bot.evaluate(state)]
         except Exception:
             pass
     return [float(v) for v in bot_evaluator(bot, fallback)(state)]
@@ -163,7 +162,7 @@ class Analyses:
             job.status, job.error = "failed", f"the analysis failed ({type(error).__name__}); start it again"
             return
         job.result = {
-            "method": "evaluation" if callable(getattr(self.service.bot_factory(LEVEL, live.game, 0), "evaluate", None))
+            "method": "evaluation" if self.service.bot_factory(LEVEL, live.game, 0).evaluates
             else f"{PLAYOUTS} random playouts per position",
             "positions": [[round(p, 4) for p in (plies[0].before if plies else ())]]
             + [[round(p, 4) for p in ply.after] for ply in plies],

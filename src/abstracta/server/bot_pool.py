@@ -18,9 +18,10 @@ import secrets
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import abstracta
+from abstracta.bots.base import Bot
 from abstracta.core.api import Game, State, View
 from abstracta.server.live import ApiError, LiveGame
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("abstracta.server")
 
-BotFactory = Callable[..., Any]
+BotFactory = Callable[..., Bot]
 """``factory(level, game, seed) -> Bot``, like :func:`abstracta.bots.level_bot` (which is the default)."""
 
 _worker_games: dict[tuple[str, str], Game] = {}

@@ -1,4 +1,4 @@
-"""Positions of rules/desfases.md that several test modules start from, given literally."""
+"""Positions of docs/rules/desfases.md that several test modules start from, given literally."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A slow, plain reading of rules/desfases.md, written apart from the engine, to cross-check it.
+"""A slow, plain reading of docs/rules/desfases.md, written apart from the engine, to cross-check it.
 
 Dicts keyed by square name, one function per rules section, no caches and no bit tricks. The
 property tests play the same random games on both and compare every ``moves()``, notation and
@@ -17,6 +17,7 @@ STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 FILES = "abcde"
 SQUARE_ORDER = [f"{f}{r}" for r in range(1, 6) for f in FILES]  # a1 b1 ... e1 a2 ...
 HOLE = "c3"
+SUIT_NAMES = {"S": "Suns", "M": "Moons", "C": "Crowns", "A": "Arms"}
 
 
 def shift(square: str, df: int, dr: int) -> str | None:
@@ -168,40 +169,62 @@ class Position:
             v = VALUES.index(move[-1])
             s.reservoir.remove(v)
             s.timer = s.die = v
-            effects.append({"kind": "feed", "suit": x, "coin": x + VALUES[v], "die": v})
+            effects.append({"kind": "roll", "die": SUIT_NAMES[x], "value": v, "owner": self.owner(x), "suit": x,
+                            "cause": "feed", "coin": self.coin_piece(x + VALUES[v])})
             self.feeding = False
             self.end_turn(x)
             return effects
         for square in self.free_tiles(x):
             self.facing[square] = FACINGS[(FACINGS.index(self.facing[square]) + 1) % 4]
-            effects.append({"kind": "turn", "square": square, "tile": self.tile[square], "facing": self.facing[square]})
+            effects.append({"kind": "rotate", "cell": square, "facing": self.facing[square],
+                            "piece": self.tile_piece(square)})
         if s.die > 0:
             start = self.pawn[x]
             target = start if move == "stay" else move.split("-")[1]
             self.pawn[x] = target
             s.die -= 1
-            effects.append({"kind": "pawn", "suit": x, "from": start, "to": target})
-            effects.append({"kind": "die", "suit": x, "value": s.die})
+            pawn = {"kind": "pawn", "owner": self.owner(x), "suit": x}
+            effects.append({"kind": "move", "from": start, "to": target, "piece": pawn, "suit": x}
+                           | ({"cause": "stay"} if start == target else {}))
+            effects.append({"kind": "roll", "die": SUIT_NAMES[x], "value": s.die, "owner": self.owner(x), "suit": x,
+                            "cause": "countdown"})
             self.end_turn(x)
             return effects
         coin = x + VALUES[s.timer]
         if move == "hole":
             self.hole.append(coin)
-            effects.append({"kind": "hole", "suit": x, "coin": coin})
+            effects.append({"kind": "place", "cell": HOLE, "piece": self.coin_piece(coin),
+                            "from_area": f"{SUIT_NAMES[x]} timer", "suit": x, "cause": "hole"})
         else:
             square = move.split()[1]
             self.coin[square] = coin
             gained = VALUES.index(self.tile[square][1]) + s.timer
             s.points += gained
-            effects.append({"kind": "score", "suit": x, "square": square, "tile": self.tile[square], "coin": coin, "points": gained})
+            effects.append({"kind": "place", "cell": square, "piece": self.coin_piece(coin),
+                            "from_area": f"{SUIT_NAMES[x]} timer", "suit": x, "cause": "score"})
+            effects.append({"kind": "score", "suit": x, "player": self.owner(x), "points": gained, "cell": square,
+                            "tile": self.tile_piece(square)})
         s.timer = None
         if s.reservoir:
             self.feeding = True
         else:
             s.live = False
-            effects.append({"kind": "finished", "suit": x})
+            effects.append({"kind": "eliminate", "player": self.owner(x), "suit": x, "cause": "no coins left"})
             self.end_turn(x)
         return effects
+
+    # -- pieces in the shared vocabulary (core/structure.py), as last_effects() names them --
+    def owner(self, suit: str) -> int:
+        return "SMCA".index(suit) if self.players == 4 else (0 if suit in "SM" else 1)
+
+    def tile_piece(self, square: str) -> dict:
+        tile = self.tile[square]
+        return {"kind": "tile", "owner": self.owner(tile[0]), "suit": tile[0], "value": VALUES.index(tile[1]),
+                "facing": self.facing[square], "label": tile}
+
+    def coin_piece(self, coin: str) -> dict:
+        return {"kind": "coin", "owner": self.owner(coin[0]), "suit": coin[0], "value": VALUES.index(coin[1]),
+                "label": coin}
 
     def end_turn(self, x: str) -> None:
         order = "SMCA" if self.players == 4 else "SAMC"

@@ -123,7 +123,7 @@ def test_a_saved_state_round_trips_with_its_effects():
     data = saved_after_w1()
     restored = game().from_json(data)
     assert restored.to_json() == data
-    assert [e["kind"] for e in restored.last_effects()] == ["turn"] * 5 + ["pawn", "die"]
+    assert [e["kind"] for e in restored.last_effects()] == ["rotate"] * 5 + ["move", "roll"]
 
 
 @pytest.mark.parametrize(
@@ -134,13 +134,14 @@ def test_a_saved_state_round_trips_with_its_effects():
         (lambda d: d.update(options={"players": 3}), "saved options are not valid"),
         (lambda d: d.update(options=[]), "options must be an object"),
         (lambda d: d.update(position="nonsense"), "has 1 fields"),
-        (lambda d: d.update(last_effects="turn"), "last_effects"),
+        (lambda d: d.update(last_effects="rotate"), "last_effects"),
         (lambda d: d.update(last_effects=[{"kind": "fly"}]), "last_effects"),
         (lambda d: d["last_effects"].pop(0), "last_effects"),  # a turn missing
         (lambda d: d["last_effects"][0].update(facing="w"), "last_effects"),  # a facing the board does not show
         (lambda d: d["last_effects"][5].update(to="a3"), "last_effects"),  # the pawn is not there
         (lambda d: d["last_effects"][6].update(value=2), "last_effects"),  # the die does not show 2
-        (lambda d: d["last_effects"].append({"kind": "finished", "suit": "S"}), "last_effects"),
+        (lambda d: d["last_effects"].append({"kind": "eliminate", "player": 0, "suit": "S", "cause": "no coins left"}),
+         "last_effects"),
     ],
 )
 def test_bad_saved_states_are_refused(change, message):

@@ -135,12 +135,14 @@ def test_points_are_the_sum_of_the_scoring_effects(players, seed):
     tiles_scored = set()
     for state in states[1:]:
         for effect in state.last_effects():
+            if effect["kind"] == "place" and effect["cause"] == "score":
+                coin = effect["piece"]
             if effect["kind"] == "score":
-                value = "na2345".index(effect["tile"][1]) + "na2345".index(effect["coin"][1])
-                assert effect["points"] == value and effect["coin"][0] == effect["suit"]
+                value = effect["tile"]["value"] + coin["value"]
+                assert effect["points"] == value and coin["suit"] == effect["suit"]
                 totals[owners[effect["suit"]]] += value
-                assert effect["square"] not in tiles_scored  # a tile is never scored twice
-                tiles_scored.add(effect["square"])
+                assert effect["cell"] not in tiles_scored  # a tile is never scored twice
+                tiles_scored.add(effect["cell"])
     final = states[-1]
     assert final.scores() == totals
     best = max(totals)
@@ -159,7 +161,7 @@ def test_turning_changes_only_the_acting_suits_free_tiles(seed):
     for before, move, after in zip(states, moves, states[1:]):
         b_cells, a_cells = cells(before.notation()), cells(after.notation())
         changed = {sq for sq in b_cells if b_cells[sq][2] != a_cells[sq][2]}
-        turned = {e["square"] for e in after.last_effects() if e["kind"] == "turn"}
+        turned = {e["cell"] for e in after.last_effects() if e["kind"] == "rotate"}
         assert changed == turned
         if move.startswith("feed"):
             assert not turned

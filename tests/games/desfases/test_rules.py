@@ -99,7 +99,7 @@ def test_a_tile_under_another_suits_pawn_does_not_turn():
     assert cell(state, "a4") == "S5n*C"
     after = state.play("b2-b1")
     assert cell(after, "a4") == "S5n*C"
-    assert "a4" not in {e["square"] for e in after.last_effects() if e["kind"] == "turn"}
+    assert "a4" not in {e["cell"] for e in after.last_effects() if e["kind"] == "rotate"}
 
 
 @pytest.mark.parametrize("square, written", [("b3", "S2w+M3"), ("e5", "S3s+Cn")])
@@ -116,7 +116,7 @@ def test_a_tile_scored_with_its_own_suits_coin_does_not_turn():
     state = load().parse(W5_BEFORE)
     after = state.play("score e3")
     assert (cell(after, "d2"), cell(after, "a2"), cell(after, "d1")) == ("M4e+M2", "M5s*C", "Maw+A2")
-    assert [(e["square"], e["facing"]) for e in after.last_effects() if e["kind"] == "turn"] == [
+    assert [(e["cell"], e["facing"]) for e in after.last_effects() if e["kind"] == "rotate"] == [
         ("e1", "e"),
         ("c4", "e"),
         ("b5", "w"),
@@ -151,7 +151,7 @@ def test_four_turns_bring_a_free_tile_back_round():
     while len(seen) < 4:
         acting = state.seat
         state = state.play([m for m in state.moves() if not m.endswith("c1")][0])
-        if acting == "S" and any(e["kind"] == "turn" for e in state.last_effects()):
+        if acting == "S" and any(e["kind"] == "rotate" for e in state.last_effects()):
             seen.append(facing(state, "c1"))
     assert seen == ["e", "s", "w", "n"]
 
@@ -160,7 +160,7 @@ def test_feeding_turns_nothing():
     # W3 -> W4: the feed step's only effect is the feed itself.
     state = load().parse(W2_BEFORE).play("b2-b1").play("hole")
     fed = state.play("feed n")
-    assert [e["kind"] for e in fed.last_effects()] == ["feed"]
+    assert [(e["kind"], e["cause"]) for e in fed.last_effects()] == [("roll", "feed")]
     assert fed.notation().split(" ")[0] == state.notation().split(" ")[0]
 
 
@@ -329,10 +329,11 @@ def test_full_game_from_the_seed_42_layout_playing_the_first_listed_move(players
         reference.play(move)
         state = state.play(move)
         plies += 1
+        effects = state.last_effects()
+        coins = [e["piece"]["label"] for e in effects if e["kind"] == "place" and e["cause"] == "score"]
         scorings += [
-            (plies, e["suit"], e["square"], e["tile"], e["coin"], e["points"])
-            for e in state.last_effects()
-            if e["kind"] == "score"
+            (plies, e["suit"], e["cell"], e["tile"]["label"], coin, e["points"])
+            for e, coin in zip([e for e in effects if e["kind"] == "score"], coins, strict=True)
         ]
     assert state.notation() == reference.write()
     assert plies == 104

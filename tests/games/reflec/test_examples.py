@@ -1,4 +1,4 @@
-"""The worked examples of rules/reflec.md §12, literally, plus what their notes state.
+"""The worked examples of docs/rules/reflec.md §12, literally, plus what their notes state.
 
 Every expected value below is copied from the rules file.
 """

@@ -1,4 +1,4 @@
-"""The worked examples of rules/strategic-reserve.md, literally (§3, §4, §5, §7.1, §8, §12).
+"""The worked examples of docs/rules/strategic-reserve.md, literally (§3, §4, §5, §7.1, §8, §12).
 
 Every expected value below is copied from the rules file; boards are drawn as in §4
 (rank 6 on top, Red at the bottom).

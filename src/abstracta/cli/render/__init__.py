@@ -20,7 +20,11 @@ from abstracta.core.api import Game, View
 from abstracta.core.terminal import Styled, Terminal, TerminalPicture
 
 LEGACY: dict[str, str] = {
+<<<<<<< HEAD
     "desfases": "abstracta.cli.render.desfases",
+=======
+    "laser-chess": "abstracta.cli.render.laser_chess",
+>>>>>>> main
     "quin": "abstracta.cli.render.quin",
     "reflec": "abstracta.cli.render.reflec",
     "strategic-reserve": "abstracta.cli.render.strategic_reserve",
@@ -54,6 +58,7 @@ def terminal_of(console: Console, options: ConsoleOptions) -> Terminal:
         colour=colour,
         few_colours=colour and console.color_system in ("standard", "windows"),
         unicode=console.is_terminal and console.encoding.lower().startswith("utf"),
+        height=console.height if console.is_terminal else None,
     )
 
 

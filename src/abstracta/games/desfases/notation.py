@@ -1,4 +1,4 @@
-"""Position notation (§9), the checks ``parse`` makes (V1-V10), and ``last_effects`` (§10).
+"""Position notation (§9) and the checks ``parse`` makes (V1-V10); ``structure.py`` holds ``last_effects``.
 
 A position is three space-separated fields, board (rank 5 first), suit records, turn::
 
@@ -21,14 +21,12 @@ from abstracta.games.desfases.board import (
     PIECE_INDEX,
     PIECE_NAMES,
     SIZE,
-    SQUARE_INDEX,
     SQUARE_NAMES,
     SUIT_INDEX,
     SUITS,
     VALUE_INDEX,
     VALUES,
     facing_of,
-    squares_of,
     suit_masks_of,
 )
 
@@ -320,92 +318,3 @@ def _hole_problem(cell: str) -> str:
     if not problems:
         problems.append("its cell is '#' followed only by the coins in the hole (e.g. #SnM2)")
     return " and ".join(problems)
-
-
-# -- last_effects (§10) ------------------------------------------------------
-# A state keeps what its play did as one tuple, named only when asked:
-#   (kind, suit, turned squares mask, a, b, c, finished)
-#   MOVED:  a = from, b = to, c = die after        SCORED: a = square, b = coin value, c = points
-#   HOLED:  b = coin value                          FED:    b = coin value
-MOVED, SCORED, HOLED, FED = range(4)
-
-
-def effects_to_json(state: "DesfasesState", effect: tuple | None) -> list[dict[str, Any]]:
-    if effect is None:
-        return []
-    kind, x, turned, a, b, c, finished = effect
-    suit = SUITS[x]
-    tiles, lo, hi = state.tiles, state.lo, state.hi
-    # The turned tiles cannot have turned again since, so their facing now is the new one.
-    out: list[dict[str, Any]] = [
-        {
-            "kind": "turn",
-            "square": SQUARE_NAMES[sq],
-            "tile": PIECE_NAMES[tiles[sq]],
-            "facing": FACINGS[facing_of(lo, hi, sq)],
-        }
-        for sq in squares_of(turned)
-    ]
-    if kind == MOVED:
-        out.append({"kind": "pawn", "suit": suit, "from": SQUARE_NAMES[a], "to": SQUARE_NAMES[b]})
-        out.append({"kind": "die", "suit": suit, "value": c})
-    elif kind == SCORED:
-        coin = suit + VALUES[b]
-        tile = PIECE_NAMES[tiles[a]]
-        out.append({"kind": "score", "suit": suit, "square": SQUARE_NAMES[a], "tile": tile, "coin": coin, "points": c})
-    elif kind == HOLED:
-        out.append({"kind": "hole", "suit": suit, "coin": suit + VALUES[b]})
-    else:
-        out.append({"kind": "feed", "suit": suit, "coin": suit + VALUES[b], "die": b})
-    if finished:
-        out.append({"kind": "finished", "suit": suit})
-    return out
-
-
-def effect_from_json(state: "DesfasesState", entries: Any) -> tuple | None:
-    """The inverse of :func:`effects_to_json` for a saved state; entries that do not fit it raise ``NotationError``."""
-    if entries == []:
-        return None
-    problem = f"last_effects {entries!r} do not describe a play that led to this position"
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise NotationError(problem)
-    try:
-        turned = 0
-        rest = list(entries)
-        while rest and rest[0].get("kind") == "turn":
-            turned |= BIT[SQUARE_INDEX[rest.pop(0)["square"]]]
-        action = rest[0]
-        x = SUIT_INDEX[action["suit"]]
-        kind = action["kind"]
-        finished = rest[-1].get("kind") == "finished"
-        if kind == "pawn":
-            frm, to = SQUARE_INDEX[action["from"]], SQUARE_INDEX[action["to"]]
-            effect = (MOVED, x, turned, frm, to, state.dice[x], False)
-            consistent = state.pawns[x] == to
-        elif kind == "score":
-            sq = SQUARE_INDEX[action["square"]]
-            coin = state.coins[sq]
-            value = coin % 6
-            effect = (SCORED, x, turned, sq, value, state.tiles[sq] % 6 + value, finished)
-            consistent = coin // 6 == x and state.timers[x] < 0
-        elif kind == "hole":
-            value = VALUE_INDEX[action["coin"][1:]]
-            effect = (HOLED, x, turned, -1, value, 0, finished)
-            consistent = state.hole >> (x * 6 + value) & 1 and state.timers[x] < 0
-        elif kind == "feed":
-            effect = (FED, x, 0, -1, state.timers[x], 0, False)
-            consistent = state.timers[x] >= 0
-        else:
-            raise ValueError(kind)
-        if kind != "feed":  # the turned tiles are exactly the suit's tiles that were free before the play
-            occupied, scored = state.occupied, state.scored
-            if kind == "pawn":
-                occupied = occupied & ~BIT[to] | BIT[frm]
-            elif kind == "score":
-                scored &= ~BIT[sq]
-            consistent = consistent and turned == state.suit_masks[x] & ~(occupied | scored)
-        if consistent and effects_to_json(state, effect) == entries:
-            return effect
-    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-        pass
-    raise NotationError(problem)

@@ -2,14 +2,14 @@
 
 Actions: pawn moves ``x-y`` (25 x 25, in the rules' square order a1 b1 .. e5), ``stay``,
 ``score <sq>``, ``hole``, ``feed <v>``: 658. Observation: 65 planes of 5 x 5, rows = ranks
-5..1, columns a..e.
+5..1, columns a..e, read from the view's structured position (``structure.py``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from abstracta.core.api import State
+from abstracta.core.api import Game, View
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
 
 VALUES = "na2345"
@@ -34,7 +34,10 @@ PLANES = (
     *(f"points of {s} / 40" for s in SUITS), *(f"{s} finished" for s in SUITS),
     *(f"{s} is acting" for s in SUITS), "feed step", *(f"observer owns {s}" for s in SUITS),
 )
-_OWNERS = {4: {"S": 0, "M": 1, "C": 2, "A": 3}, 2: {"S": 0, "M": 0, "A": 1, "C": 1}}
+FILES = "abcde"
+FACINGS = "nesw"
+HOLE_CELL = "c3"
+HOLE_ROW, HOLE_COL = 2, 2
 
 MAX_GAME_LENGTH = 2000
 """Plies: every turn spends a die point or a coin, so a game cannot run longer."""
@@ -46,41 +49,45 @@ class DesfasesRL(RLAdapter):
     plane_names = PLANES
     player_range = (2, 4)
 
-    def observe(self, view: State, player: int) -> np.ndarray:
-        notation = view.notation()
-        board, suits, turn = notation.split(" ")
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.owners = game.owners  # suit index -> the player who plays it
+
+    def observe(self, view: View, player: int) -> np.ndarray:
+        structure = view.structure()
         out = np.zeros((65, 5, 5), dtype=np.float32)
-        for row, rank in enumerate(board.split("/")):
-            for col, cell in enumerate(rank.split(",")):
-                if cell.startswith("#"):
-                    out[15, row, col] = 1.0
-                    continue
-                out[SUITS.index(cell[0]), row, col] = 1.0
-                out[4, row, col] = VALUES.index(cell[1]) / 5
-                out[5 + "nesw".index(cell[2]), row, col] = 1.0
-                rest = cell[3:]
-                if rest.startswith("+"):
+        out[15, HOLE_ROW, HOLE_COL] = 1.0
+        for cell, stack in structure["cells"].items():
+            row, col = 5 - int(cell[1]), FILES.index(cell[0])
+            for piece in stack:
+                kind = piece["kind"]
+                if kind == "tile":
+                    out[SUITS.index(piece["suit"]), row, col] = 1.0
+                    out[4, row, col] = piece["value"] / 5
+                    out[5 + FACINGS.index(piece["facing"]), row, col] = 1.0
+                elif kind == "pawn":
+                    out[11 + SUITS.index(piece["suit"]), row, col] = 1.0
+                elif cell != HOLE_CELL:  # a scoring coin (the hole's coins are not drawn)
                     out[9, row, col] = 1.0
-                    out[10, row, col] = VALUES.index(rest[2]) / 5
-                    rest = rest[3:]
-                if rest.startswith("*"):
-                    out[11 + SUITS.index(rest[1]), row, col] = 1.0
-        for index, record in enumerate(suits.split(";")):
-            _suit, die, timer, reservoir, points, status = record.split(":")
-            out[16 + index] = VALUES.index(die) / 5
-            if timer != "-":
-                out[20 + index] = (VALUES.index(timer) + 1) / 6
-            if reservoir != "-":
-                for v in reservoir:
-                    out[24 + index * 6 + VALUES.index(v)] = 1.0
-            out[48 + index] = min(int(points) / 40, 1.0)
-            out[52 + index] = 1.0 if status == "done" else 0.0
-        if turn != "-":
-            out[56 + SUITS.index(turn[0])] = 1.0
-            out[60] = 1.0 if turn.endswith(":feed") else 0.0
-        for suit, owner in _OWNERS[self.game.num_players].items():
-            if owner == player:
-                out[61 + SUITS.index(suit)] = 1.0
+                    out[10, row, col] = piece["value"] / 5
+        for die in structure["dice"]:
+            out[16 + SUITS.index(die["suit"])] = die["value"] / 5
+        for area in structure["areas"]:
+            for coin in area["pieces"]:
+                index = SUITS.index(coin["suit"])
+                if area["name"].endswith(" timer"):
+                    out[20 + index] = (coin["value"] + 1) / 6
+                else:
+                    out[24 + index * 6 + coin["value"]] = 1.0
+        extra = structure["extra"]
+        for index, suit in enumerate(SUITS):
+            out[48 + index] = min(extra["points"][suit] / 40, 1.0)
+            out[52 + index] = 0.0 if extra["live"][suit] else 1.0
+            if self.owners[index] == player:
+                out[61 + index] = 1.0
+        if extra["acting"] is not None:
+            out[56 + SUITS.index(extra["acting"])] = 1.0
+            out[60] = 1.0 if extra["feeding"] else 0.0
         return out
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:

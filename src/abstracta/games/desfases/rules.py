@@ -1,6 +1,6 @@
 """Desfases (Antonio Recuenco Muñoz, 2018): options, setup, turn, moves, effects, end.
 
-Read alongside ``shared/rules/desfases.md``; sections are cited as §n.
+Read alongside ``docs/rules/desfases.md``; sections are cited as §n.
 
 A suit's turn is one play (its free tiles turn, then its pawn moves or its timer coin
 scores), plus a second play ``feed v`` after a scoring turn while the suit still has
@@ -35,11 +35,21 @@ from abstracta.games.desfases.board import (
     queen_targets,
     suit_masks_of,
 )
-from abstracta.games.desfases.notation import FED, HOLED, MOVED, SCORED
+from abstracta.games.desfases.structure import (
+    FED,
+    HOLED,
+    MOVED,
+    SCORED,
+    effect_from_json,
+    effects_to_json,
+    structure_of,
+)
 
 if TYPE_CHECKING:
     from abstracta.games.desfases.evaluation import DesfasesKnowledge
+    from abstracta.games.desfases.ppn import DesfasesPPN
     from abstracta.games.desfases.rl import DesfasesRL
+    from abstracta.games.desfases.terminal import DesfasesPicture
 
 # -- options and turn order (§3) --------------------------------------------------------------
 TURN_ORDER = {4: (0, 1, 2, 3), 2: (0, 3, 1, 2)}  # S M C A; two players: S A M C
@@ -148,6 +158,18 @@ class Desfases(Game):
 
         return DesfasesRL(self)
 
+    def terminal_picture(self) -> "DesfasesPicture":
+        """The 5x5 grid of boxes with arrows, the suits' table and the score (``terminal.py``)."""
+        from abstracta.games.desfases.terminal import PICTURE
+
+        return PICTURE
+
+    def ppn_mapping(self) -> "DesfasesPPN":
+        """Tiles, coins, pawns and dice as Portable Piecepack Notation (``ppn.py``)."""
+        from abstracta.games.desfases.ppn import DesfasesPPN
+
+        return DesfasesPPN()
+
     def start(self, seed: int | None = None) -> "DesfasesState":
         """The §4 setup, drawn exactly as the rules give it; with a ``layout`` that position."""
         if self.layout is not None:
@@ -179,7 +201,7 @@ class Desfases(Game):
     def from_json(self, data: Any) -> "DesfasesState":
         game, position = self.read_saved(data)
         state = game.parse(position)
-        state._effect = notation.effect_from_json(state, data.get("last_effects", []))
+        state._effect = effect_from_json(state, data.get("last_effects", []))
         return state
 
 
@@ -253,7 +275,11 @@ class DesfasesState(State):
         return [s, m, c, a]
 
     def last_effects(self) -> list[dict[str, Any]]:
-        return notation.effects_to_json(self, self._effect)
+        return effects_to_json(self, self._effect)
+
+    def structure(self) -> dict[str, Any]:
+        """Tiles, coins, pawns and the hole on the grid, timers and reservoirs, dice (``structure.py``)."""
+        return structure_of(self)
 
     def notation(self) -> str:
         return notation.format_position(self)

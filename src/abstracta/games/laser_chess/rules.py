@@ -1,6 +1,6 @@
 """Laser Chess: options, setups, the turn, moves, the shot, the end (rules §3-§8).
 
-Read alongside ``shared/rules/laser-chess.md``; sections are cited as §n.
+Read alongside ``docs/rules/laser-chess.md``; sections are cited as §n.
 
 A turn is one action (step, Switch swap, rotation or Laser turn) followed by the
 mover's automatic shot, or the ``draw`` claim. The hot path is ``moves()`` and

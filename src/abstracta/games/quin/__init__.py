@@ -1,6 +1,6 @@
 """Quin, Third Eye Mode: a circular board of face-down pieces; bring your Light to First Sight.
 
-The board, setups and notation are this project's reconstruction (``shared/rules/quin.md``):
+The board, setups and notation are this project's reconstruction (``docs/rules/quin.md``):
 the publisher has not made its board or rulebook public.
 
 Read the package top to bottom: ``board.py`` (the polar grid and its tables), ``pieces.py``

@@ -1,6 +1,6 @@
 """Quin, Third Eye Mode: options, setup, turn, moves, effects, end (rules §3-§8).
 
-Read alongside ``shared/rules/quin.md``; sections are cited as §n. The board is this
+Read alongside ``docs/rules/quin.md``; sections are cited as §n. The board is this
 project's reconstruction (the publisher's is not public), so every geometric fact comes
 from the rules file, not from the published game.
 

@@ -1,4 +1,4 @@
-"""Reflec: options, setup, turn, moves, effects, end (``shared/rules/reflec.md``, cited as §n).
+"""Reflec: options, setup, turn, moves, effects, end (``docs/rules/reflec.md``, cited as §n).
 
 A turn is many plays by one suit: each action (move coin, move laser, spin, drop, swap, fire) is
 one ``play()``, paid from the tile points ``T`` first and the suit's die second, and the turn

@@ -1,6 +1,6 @@
 """Strategic Reserve (Mark Steere, 2025): options, setup, turn, moves, effects, end.
 
-Read alongside ``shared/rules/strategic-reserve.md``; sections are cited as §n.
+Read alongside ``docs/rules/strategic-reserve.md``; sections are cited as §n.
 
 A turn is two plays: the roller's chance node (``player == CHANCE``), whose
 outcome ``"p,g"`` hits a square and removes enemy groups at once (§7.2), then

@@ -1,6 +1,6 @@
 // Desfases (docs/games/desfases.md): 5x5 piecepack tiles around the hole c3; suits S M C A.
-// Position: "<rank5>/.../<rank1> <suit records> <turn>"; cell = tile [+coin] [*pawn-suit], c3 = "#coins".
-// Written from the rules file before the engine was merged: see docs/web.md.
+// Drawn from view.structure (tiles with their facing, scoring coins and pawns; the hole's coins on c3;
+// timers, reservoirs, dice) and last_effects (rotate, move, score), never from the notation.
 import { el, svgRoot, drawMarks } from "/static/js/svg.js";
 
 const FILES = "abcde";
@@ -44,27 +44,33 @@ export function moveLabel(move) {
   return move;
 }
 
-export function parsePosition(text) {
-  const [board, suits, turn] = text.trim().split(" ");
+// What the drawing needs of view.structure (docs/games/desfases.md, "Structured position"):
+// tiles by square ({suit, value, facing, coin, pawn}), the hole's coins, each suit's record, whose turn.
+const VALUE_CHARS = "na2345";
+function positionOf(structure) {
+  const { cells: stacks, areas, dice, extra } = structure;
   const cells = {};
   let hole = [];
-  board.split("/").forEach((row, i) => {
-    row.split(",").forEach((cell, f) => {
-      const sq = `${FILES[f]}${5 - i}`;
-      if (cell.startsWith("#")) {
-        hole = cell.slice(1).match(/[SMCA][na2-5]/g) || [];
-        return;
-      }
-      const m = /^([SMCA])([na2-5])([nesw])(?:\+([SMCA][na2-5]))?(?:\*([SMCA]))?$/.exec(cell) || [];
-      cells[sq] = { suit: m[1], value: m[2], facing: m[3], coin: m[4] || null, pawn: m[5] || null };
-    });
-  });
-  const records = suits.split(";").map((rec) => {
-    const [suit, die, timer, reservoir, points, status] = rec.split(":");
-    return { suit, die, timer, reservoir: reservoir === "-" ? [] : [...reservoir], points: Number(points), status };
-  });
-  const [acting, feed] = turn.split(":");
-  return { cells, hole, records, acting: acting === "-" ? null : acting, feed: feed === "feed" };
+  for (const [sq, stack] of Object.entries(stacks)) {
+    if (sq === extra.hole) {
+      hole = stack.map((coin) => coin.label);
+      continue;
+    }
+    const [tile, ...above] = stack;
+    const coin = above.find((p) => p.kind === "coin");
+    const pawn = above.find((p) => p.kind === "pawn");
+    cells[sq] = { suit: tile.suit, value: VALUE_CHARS[tile.value], facing: tile.facing, coin: coin ? coin.label : null, pawn: pawn ? pawn.suit : null };
+  }
+  const area = Object.fromEntries(areas.map((a) => [a.name, a.pieces.map((coin) => VALUE_CHARS[coin.value])]));
+  const records = dice.map((die) => ({
+    suit: die.suit,
+    die: VALUE_CHARS[die.value],
+    timer: area[`${die.name} timer`][0] || "-",
+    reservoir: area[`${die.name} reservoir`],
+    points: extra.points[die.suit],
+    status: extra.live[die.suit] ? "live" : "done",
+  }));
+  return { cells, hole, records, acting: extra.acting, feed: extra.feeding };
 }
 
 function xy(sq, flipped) {
@@ -98,7 +104,7 @@ function tile(t, x, y, flipped, turned) {
 }
 
 export function describeTurn(view) {
-  const pos = parsePosition(view.position);
+  const pos = positionOf(view.structure);
   if (!pos.acting) return null;
   const rec = pos.records.find((r) => r.suit === pos.acting);
   if (pos.feed) return `${NAMES[pos.acting]}: feed a new coin`;
@@ -106,11 +112,11 @@ export function describeTurn(view) {
 }
 
 export function draw(view, ui = {}) {
-  const pos = parsePosition(view.position);
+  const pos = positionOf(view.structure);
   const flipped = Boolean(ui.flipped);
   const svg = svgRoot(ui.mini ? MARGIN * 2 + BOARD : PANEL_X + 220, MARGIN * 2 + BOARD, `Desfases: ${view.position}`);
   svg.append(el("rect", { x: MARGIN - 8, y: MARGIN - 8, width: BOARD + 16, height: BOARD + 16, rx: 12, fill: "#5c4a36" }));
-  const turned = new Set(ui.animate ? (view.last_effects || []).filter((e) => e.kind === "turn").map((e) => e.square) : []);
+  const turned = new Set(ui.animate ? (view.last_effects || []).filter((e) => e.kind === "rotate").map((e) => e.cell) : []);
   const marks = el("g", { "pointer-events": "none" });
   for (let f = 0; f < 5; f += 1) {
     for (let r = 1; r <= 5; r += 1) {
@@ -127,7 +133,7 @@ export function draw(view, ui = {}) {
     }
   }
   // The last pawn move, as a faint trail.
-  const pawnMove = (view.last_effects || []).find((e) => e.kind === "pawn" && e.from !== e.to);
+  const pawnMove = (view.last_effects || []).find((e) => e.kind === "move" && e.from !== e.to);
   if (pawnMove && !ui.mini) {
     const [ax, ay] = xy(pawnMove.from, flipped);
     const [bx, by] = xy(pawnMove.to, flipped);
@@ -135,7 +141,7 @@ export function draw(view, ui = {}) {
   }
   const scored = (view.last_effects || []).find((e) => e.kind === "score");
   if (scored && !ui.mini) {
-    const [x, y] = xy(scored.square, flipped);
+    const [x, y] = xy(scored.cell, flipped);
     marks.append(el("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 9, class: "hit-square" }));
   }
   svg.append(marks);

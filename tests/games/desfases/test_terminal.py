@@ -1,4 +1,4 @@
-"""Desfases on the terminal: the renderer itself, and scripted ``abstracta play desfases`` games."""
+"""Desfases on the terminal: its picture (``terminal.py``), and scripted ``abstracta play desfases`` games."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ import io
 from rich.console import Console
 
 import abstracta
-from abstracta.cli.render import picture_for
-from abstracta.cli.render.desfases import RENDERER, faced_square
-
-from .helpers import run
+from abstracta.cli.render import board_view, picture_for
+from abstracta.games.desfases.terminal import PICTURE, faced_square
+from tests.cli.helpers import run
 
 GAME = "desfases"
 SEED_42 = (
@@ -35,12 +34,12 @@ W11_BEFORE = (
 
 def draw(state, effects=(), colour=False, hints=True) -> str:
     console = Console(file=io.StringIO(), width=100, force_terminal=colour, color_system="truecolor" if colour else None)
-    console.print(RENDERER.board(state, list(effects), hints=hints))
+    console.print(board_view(PICTURE, state, list(effects), hints=hints))
     return console.file.getvalue()
 
 
-def test_registry_picks_the_desfases_renderer():
-    assert picture_for(abstracta.load(GAME)) is RENDERER
+def test_registry_picks_the_desfases_picture():
+    assert picture_for(abstracta.load(GAME)) is PICTURE
 
 
 def test_faced_square_follows_the_facing_table():
@@ -100,15 +99,15 @@ def test_colour_uses_arrow_glyphs_and_styles():
 def test_describe_says_what_each_play_did():
     game = abstracta.load(GAME)
     w1 = game.parse(SEED_42)
-    assert RENDERER.describe(w1, "a1-a4", w1.play("a1-a4")) == "Suns moves a1-a4, die 3  (turned: b1 c1 b3 a4 e5)"
+    assert PICTURE.describe(w1, "a1-a4", w1.play("a1-a4")) == "Suns moves a1-a4, die 3  (turned: b1 c1 b3 a4 e5)"
     w3 = game.parse(W2).play("b2-b1")
     holed = w3.play("hole")
-    assert RENDERER.describe(w3, "hole", holed) == (
+    assert PICTURE.describe(w3, "hole", holed) == (
         "Moons finds no tile facing its pawn: the M2 coin drops into the hole  (turned: d1 b4 e4 a5)"
     )
-    assert RENDERER.describe(holed, "feed n", holed.play("feed n")) == "Moons feeds the Mn coin: die 0"
+    assert PICTURE.describe(holed, "feed n", holed.play("feed n")) == "Moons feeds the Mn coin: die 0"
     w10 = game.parse(W10_BEFORE)
-    assert RENDERER.describe(w10, "score d4", w10.play("score d4")) == (
+    assert PICTURE.describe(w10, "score d4", w10.play("score d4")) == (
         "Arms scores A4 on d4 with the An coin: 4 + 0 = 4 points, Arms has no coins left and is finished"
         "  (turned: a3 d3 d4)"
     )
@@ -116,9 +115,9 @@ def test_describe_says_what_each_play_did():
 
 def test_results_name_shared_first_places_and_draws():
     four = abstracta.load(GAME).parse(W10_BEFORE).play("score d4")
-    assert RENDERER.result(four) == "Suns and Moons share first place (points: Suns 15, Moons 15, Crowns 6, Arms 12)"
+    assert PICTURE.result(four) == "Suns and Moons share first place (points: Suns 15, Moons 15, Crowns 6, Arms 12)"
     two = abstracta.load(GAME, players=2).parse(W11_BEFORE).play("hole")
-    assert RENDERER.result(two) == "Draw (points: Suns+Moons 30, Arms+Crowns 30)"
+    assert PICTURE.result(two) == "Draw (points: Suns+Moons 30, Arms+Crowns 30)"
     assert "Game over: Draw" in draw(two)
 
 
@@ -213,7 +212,7 @@ def test_a_short_terminal_gets_the_compact_board_that_fits_80x24():
         state = state.play(state.moves()[0])
     for colour in (None, "standard"):
         small = Console(file=io.StringIO(), width=80, height=24, force_terminal=True, color_system=colour)
-        small.print(picture_for(abstracta.load("desfases")).board(state, state.last_effects()))
+        small.print(board_view(picture_for(abstracta.load("desfases")), state, state.last_effects()))
         lines = re.sub(r"\x1b\[[0-9;]*m", "", small.file.getvalue()).splitlines()
         assert len(lines) <= 21 and max(map(len, lines)) <= 80  # room left for the move line and the prompt
         rank_5 = next(line for line in lines if line.startswith(" 5 "))
@@ -221,5 +220,5 @@ def test_a_short_terminal_gets_the_compact_board_that_fits_80x24():
         for square, cell in (("a5", "S3"), ("e1", "A3")):
             assert cell in next(line for line in lines if line.startswith(f" {square[1]} "))
     tall = Console(file=io.StringIO(), width=80, height=50, force_terminal=True)
-    tall.print(picture_for(abstracta.load("desfases")).board(state, state.last_effects()))
+    tall.print(board_view(picture_for(abstracta.load("desfases")), state, state.last_effects()))
     assert len(tall.file.getvalue().splitlines()) > 30  # the full board where it fits

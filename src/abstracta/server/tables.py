@@ -1,0 +1,106 @@
+"""The server's database tables (SQLAlchemy ORM): games, their seats, moves and control events.
+
+A game row holds what is needed to rebuild it exactly: the slug, the options, the seed given
+to ``game.start`` (as text: :func:`seed_text`) and a denormalised summary for the lobby; its
+moves, as played (the full move, never the public form; chance outcomes included), are rows of
+their own. Seat tokens and invite codes are stored only as SHA-256 digests (:func:`hash_token`).
+
+:class:`abstracta.server.database.Database` creates these tables and brings older databases
+up to them; :class:`abstracta.server.store.Store` reads and writes them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+CHANCE_PLAYER = -1
+"""``to_move`` and a move's ``player`` for a chance outcome (``abstracta.CHANCE``)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seed_text(seed: int) -> str:
+    """A seed as stored: ``x`` and hexadecimal digits (the server draws 128-bit seeds, which no
+    integer column of every backend can hold)."""
+    return f"x{seed:x}"
+
+
+def seed_value(stored: Any) -> int:
+    """A stored seed back as an int: ``x``-hex text, or a plain integer from databases written before."""
+    if isinstance(stored, int):
+        return stored
+    stored = str(stored)
+    return int(stored[1:], 16) if stored.startswith("x") else int(stored)
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    slug: Mapped[str] = mapped_column(String(64))
+    options: Mapped[str] = mapped_column(Text)  # JSON text: exact types (int vs bool) survive every backend
+    seed: Mapped[str] = mapped_column(String(80))  # seed_text(): 'x' + hex digits, any size
+    num_players: Mapped[int] = mapped_column(Integer)
+    # Denormalised summary for the lobby list and the sweep; the moves table is the truth.
+    plies: Mapped[int] = mapped_column(Integer, default=0)
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat_to_move: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+    returns: Mapped[Any] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "player"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    player: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))  # "human" or "bot:<level>"
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # A friend's seat: the digest of its one-time invite code; token_hash stays empty until it is used.
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("game_id", "ply"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    ply: Mapped[int] = mapped_column(Integer)  # 0-based index in the game's move list
+    player: Mapped[int] = mapped_column(Integer)  # who played it; CHANCE (-1) for a chance outcome
+    move: Mapped[str] = mapped_column(Text)
+    played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class EventRow(Base):
+    """A game control event (issue 15): resign, draw offer/answer, rematch. A new table: older
+    databases get it from ``create_all`` at start-up, no column changes."""
+
+    __tablename__ = "game_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    ply: Mapped[int] = mapped_column(Integer)  # the game's ply when it happened
+    player: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    data: Mapped[str] = mapped_column(Text, default="{}")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
