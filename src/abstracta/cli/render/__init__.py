@@ -20,11 +20,6 @@ from abstracta.core.api import Game, View
 from abstracta.core.terminal import Styled, Terminal, TerminalPicture
 
 LEGACY: dict[str, str] = {
-<<<<<<< HEAD
-    "desfases": "abstracta.cli.render.desfases",
-=======
-    "laser-chess": "abstracta.cli.render.laser_chess",
->>>>>>> main
     "quin": "abstracta.cli.render.quin",
     "reflec": "abstracta.cli.render.reflec",
     "strategic-reserve": "abstracta.cli.render.strategic_reserve",
