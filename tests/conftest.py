@@ -1,7 +1,13 @@
-"""Shared test helpers: the perft data files of every game.
+"""Shared test helpers: the test-only game, and the perft data files of every game.
 
-Each game may ship ``abstracta/games/<module>/perft.txt`` (format documented at the
-top of ``games/strategic_reserve/perft.txt``)::
+The test session registers a game abstracta's interfaces have never heard of, tic-tac-toe
+(``tests/plugin_game/``), so every suite parametrized over ``abstracta.games()`` runs on it:
+in this process through ``abstracta.core.registry.register``, and in every process the tests
+start (bot workers, ``serve`` and ``simulate`` subprocesses) through the ``ABSTRACTA_GAMES``
+environment variable (``docs/api.md``, "Registering a game").
+
+Each game may ship ``perft.txt`` in its package, next to the module defining its ``Game``
+class (format documented at the top of ``games/strategic_reserve/perft.txt``)::
 
     <options as a JSON object> ; <position notation, or start> ; <d1> <d2> ...
 
@@ -15,13 +21,21 @@ only tests need it.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import abstracta
+from abstracta.core.registry import GAMES_VARIABLE, game_class, register
+from tests.plugin_game import TicTacToe
+
+ROOT = Path(__file__).resolve().parents[1]
+os.environ[GAMES_VARIABLE] = ",".join(filter(None, [os.environ.get(GAMES_VARIABLE), "tic-tac-toe=tests.plugin_game:TicTacToe"]))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # imports tests.*
+register(TicTacToe)
 
 
 @dataclass(frozen=True)
@@ -73,8 +87,7 @@ def parse_perft_text(slug: str, text: str, source: str = "perft.txt") -> list[Pe
 
 def perft_cases(slug: str) -> list[PerftCase]:
     """The cases of ``slug``'s ``perft.txt``, or ``[]`` when the game ships none."""
-    package = f"abstracta.games.{slug.replace('-', '_')}"
-    path = resources.files(package) / "perft.txt"
+    path = game_class(slug).package_file("perft.txt")
     if not path.is_file():
         return []
     return parse_perft_text(slug, path.read_text(encoding="utf-8"), f"{slug}/perft.txt")

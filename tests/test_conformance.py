@@ -19,20 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import abstracta
+import abstracta.core.registry
 from abstracta import CHANCE, IllegalMove
 
 GAMES = abstracta.games()
 
-# Extra option sets worth a playout, per game (the defaults are always played).
-EXTRA_OPTIONS = {
-    "desfases": [{"players": 2}, {"players": "4"}],
-    "laser-chess": [{"setup": "curiosity"}, {"setup": "grail"}, {"setup": "mercury", "max_plies": 30}, {"setup": "sophie"}],
-    "quin": [{"setup": "standard"}, {"setup": "manual"}, {"setup": "random", "max_turns": 12}],
-    "reflec": [{"players": 3}, {"players": 4}, {"players": 4, "max_turns": 3}],
-    "strategic-reserve": [{"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40}],
-}
+# The defaults, and each option set a game declares worth a playout (``Game.example_options``).
 CONFIGS = [(slug, {}) for slug in GAMES] + [
-    (slug, options) for slug in GAMES for options in EXTRA_OPTIONS.get(slug, [])
+    (slug, dict(options)) for slug in GAMES for options in abstracta.core.registry.game_class(slug).example_options
 ]
 MAX_PLIES = 300  # long games (a reserve of 12) are cut here; every ply so far is still checked
 

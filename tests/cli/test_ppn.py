@@ -8,7 +8,7 @@ import pytest
 
 yaml = pytest.importorskip("yaml")
 
-from abstracta.cli.ppn import FACING_DEGREES, _reflec_cells  # noqa: E402
+from abstracta.core.ppn import FACING_DEGREES  # noqa: E402
 from abstracta.core.records import read_file, replay  # noqa: E402
 
 from .helpers import assert_one_line_error, run  # noqa: E402
@@ -73,13 +73,13 @@ def test_reflec_ppn_replays_to_the_final_board(tmp_path, players):
         assert game["header"]["Abstracta"]["start"] == states[0].notation()
         assert [move for _, _, move in game["plies"][1:]] == record.moves
         board = play_tokens(game["plies"])
-        final = _reflec_cells(states[-1].notation())
+        final = {square: pieces[-1] for square, pieces in states[-1].structure()["cells"].items()}
         assert set(board) == set(final)
         for square, piece in final.items():
             kind, facing = board[square][-1]
-            assert kind[0] == piece[0] and (kind[-1] == "p") == (piece[1] == "*")
-            if piece[1] != "*":
-                assert facing == piece[1], square
+            assert kind[0] == piece["suit"] and (kind[-1] == "p") == (piece["kind"] == "laser")
+            if piece["kind"] == "coin":
+                assert facing == piece["facing"], square
 
 
 @pytest.mark.parametrize("options", [["-o", "players=4"], ["-o", "players=2"]])

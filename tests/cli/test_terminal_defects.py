@@ -14,7 +14,7 @@ from rich.text import Text
 
 import abstracta
 from abstracta.cli.play import TerminalGame, dice, moves_line
-from abstracta.cli.render import picture_for
+from abstracta.cli.render import board_view, picture_for
 
 from .helpers import assert_one_line_error, run
 
@@ -171,7 +171,7 @@ def test_reflec_legend_matches_the_board(colour):
     for _ in range(30):
         state = state.play(rng.choice(state.moves()))
     console = Console(file=io.StringIO(), width=120, force_terminal=colour, color_system="standard" if colour else None)
-    console.print(picture_for(abstracta.load("reflec")).board(state, state.last_effects()))
+    console.print(board_view(picture_for(abstracta.load("reflec")), state, state.last_effects()))
     lines = console.file.getvalue().splitlines()
     legend = next(line for line in lines if "facing" in line)
     arrows = re.search(r"(\S{4}) facing", legend)[1]

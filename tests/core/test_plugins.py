@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import os
 import subprocess
 import sys
 from typing import Any
@@ -19,6 +20,8 @@ from abstracta.core import registry
 from abstracta.core.api import Game, State
 
 BUILT_IN = ["desfases", "laser-chess", "quin", "reflec", "strategic-reserve"]
+LISTED = sorted(BUILT_IN + ["tic-tac-toe"])
+"""The games of this test session: the built-in ones and the test-only game ``tests/conftest.py`` registers."""
 
 
 class Countdown(Game):
@@ -92,12 +95,12 @@ def test_the_built_in_games_are_entry_points_of_this_distribution():
         assert point.load().slug == slug
         # the class an uninstalled source tree falls back to (the package's GAME) is the same one
         assert importlib.import_module(f"abstracta.games.{slug.replace('-', '_')}").GAME is point.load()
-    assert abstracta.games() == BUILT_IN
+    assert abstracta.games() == LISTED
 
 
 def test_a_game_registered_through_an_entry_point_loads_and_is_listed(monkeypatch):
     _with_entry_points(monkeypatch, countdown=f"{__name__}:Countdown")
-    assert abstracta.games() == sorted(BUILT_IN + ["countdown"])
+    assert abstracta.games() == sorted(LISTED + ["countdown"])
     game = abstracta.load("countdown")
     assert isinstance(game, Countdown) and game.options == {}
     state = game.start()
@@ -129,13 +132,13 @@ def test_a_broken_entry_point_is_named_and_the_built_in_games_still_load(monkeyp
 def test_an_entry_point_with_a_bad_name_is_skipped_with_a_warning(monkeypatch):
     _with_entry_points(monkeypatch, Count_Down=f"{__name__}:Countdown")
     with pytest.warns(UserWarning, match="'Count_Down'"):
-        assert abstracta.games() == BUILT_IN
+        assert abstracta.games() == LISTED
 
 
 def test_a_plugin_cannot_replace_a_built_in_game(monkeypatch):
     _with_entry_points(monkeypatch, quin=f"{__name__}:Countdown")
     with pytest.warns(UserWarning, match="two games claim the slug 'quin'"):
-        assert abstracta.games() == BUILT_IN
+        assert abstracta.games() == LISTED
     assert abstracta.load("quin").title == "Quin"
 
 
@@ -146,7 +149,7 @@ def test_register_adds_a_game_to_the_running_process():
         assert isinstance(abstracta.load("countdown"), Countdown)
     finally:
         registry.unregister("countdown")
-    assert abstracta.games() == BUILT_IN
+    assert abstracta.games() == LISTED
     with pytest.raises(TypeError, match="Game subclass"):
         registry.register(CountdownState)  # type: ignore[arg-type]
 
@@ -157,5 +160,26 @@ def test_without_installed_entry_points_the_built_in_packages_are_the_games():
         "import importlib.metadata as m; m.entry_points = lambda **s: []; "
         "import abstracta; print(abstracta.games(), abstracta.load('reflec').slug)"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    env = {name: value for name, value in os.environ.items() if name != registry.GAMES_VARIABLE}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True,
+                            env=env)  # fmt: skip
     assert result.stdout.strip() == f"{BUILT_IN} reflec"
+
+
+def test_the_environment_variable_adds_games_like_entry_points(monkeypatch):
+    monkeypatch.setenv(registry.GAMES_VARIABLE, f"countdown={__name__}:Countdown, junk, quin={__name__}:Countdown")
+    registry.refresh()
+    with pytest.warns(UserWarning) as warned:
+        assert abstracta.games() == sorted(LISTED + ["countdown"])
+    messages = " ".join(str(warning.message) for warning in warned)
+    assert "'junk'" in messages and "two games claim the slug 'quin'" in messages  # a built-in game stays
+    assert isinstance(abstracta.load("countdown"), Countdown) and abstracta.load("quin").title == "Quin"
+
+
+def test_a_child_process_finds_the_games_the_environment_variable_names():
+    # the child imports this module from the repository root (tests/conftest.py puts it on PYTHONPATH)
+    env = {**os.environ, registry.GAMES_VARIABLE: "countdown=tests.core.test_plugins:Countdown"}
+    code = "import abstracta; print(abstracta.games(), abstracta.load('countdown').title)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True,
+                            env=env)  # fmt: skip
+    assert result.stdout.strip() == f"{sorted(BUILT_IN + ['countdown'])} Countdown"

@@ -14,11 +14,14 @@ from abstracta.rl import action_space_size, action_table, action_to_move, legal_
 from tests.rl.cases import OPTION_SETS, set_id
 
 
-def random_states(slug: str, options: dict, games: int, seed: int = 0, max_plies: int = 400):
-    """Every state of ``games`` random playouts (chance nodes included)."""
+def random_states(slug: str, options: dict, games: int, seed: int = 0, max_plies: int = 400, enough=None):
+    """Every state of ``games`` random playouts (chance nodes included); with ``enough``, stop
+    before game ``index`` once ``enough(index)`` is true."""
     game = abstracta.load(slug, **options)
     rng = random.Random(seed)
     for index in range(games):
+        if enough is not None and enough(index):
+            return
         state = game.start(seed=seed * 100 + index)
         for _ in range(max_plies):
             yield state
@@ -34,7 +37,8 @@ def test_legal_actions_map_one_to_one_onto_moves_and_back(case):
     size = action_space_size(game)
     rng = random.Random(1)
     checked = 0
-    for state in random_states(slug, options, games=3):
+    # three games, and more where they are short (a reserve of 1 ends at the first placement)
+    for state in random_states(slug, options, games=100, enough=lambda played: played >= 3 and checked > 10):
         if state.over or state.player == CHANCE:
             continue
         moves = state.moves()
@@ -51,8 +55,9 @@ def test_legal_actions_map_one_to_one_onto_moves_and_back(case):
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
 def test_an_action_that_is_not_legal_is_refused(case):
     slug, options = case
+    # the first decision where some action is not legal (at a start, every one may be: tic-tac-toe)
     state = abstracta.load(slug, **options).start(seed=1)
-    while state.player == CHANCE:
+    while state.player == CHANCE or len(legal_actions(state)) == action_space_size(state.game):
         state = state.play(state.moves()[0])
     legal = set(legal_actions(state))
     illegal = next(a for a in range(action_space_size(state.game)) if a not in legal)

@@ -20,7 +20,9 @@ def test_shape_range_and_plane_names(case):
     shape = observation_shape(game)
     assert len(plane_names(game)) == shape[0]
     distinct = set()
-    for state in random_states(slug, options, games=2, max_plies=150):
+    # two games, and more where they are short (a reserve of 1 ends at the first placement)
+    for state in random_states(slug, options, games=100, max_plies=150,
+                               enough=lambda played: played >= 2 and len(distinct) > 10):  # fmt: skip
         for player in range(game.num_players):
             obs = observation(state.view(player), player)
             assert obs.shape == shape and obs.dtype == np.float32

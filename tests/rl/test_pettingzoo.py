@@ -81,6 +81,8 @@ def test_render_modes(slug):
     assert isinstance(text, str) and len(text.splitlines()) > 4
     env = aec_env(slug, render_mode="rgb_array")
     env.reset(seed=1)
+    for _ in range(2):  # a board may start empty (tic-tac-toe): two plies put pieces on it
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     image = env.render()
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
     assert len(np.unique(image.reshape(-1, 3), axis=0)) >= 3  # board squares and at least one piece colour

@@ -15,17 +15,14 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+import abstracta  # noqa: E402
+from abstracta.core.registry import game_class  # noqa: E402
 from abstracta.server import create_app  # noqa: E402
 from tests.server.quick_bots import quick_bot, shared_pool  # noqa: E402
 
-SHORT_OPTIONS = {
-    "laser-chess": {"max_plies": 120},
-    "quin": {"max_turns": 40},
-    "reflec": {"max_turns": 16},
-    "strategic-reserve": {"reserve": 4},
-}
-"""Options (named in each rules file) that cap games which random play can drag on, so that the
-end-to-end flows reach the end quickly; a game not listed is played with its defaults."""
+SHORT_OPTIONS = {slug: dict(game_class(slug).short_options) for slug in abstracta.games()}
+"""Options each game declares to cap games which random play can drag on (``Game.short_options``),
+so that the end-to-end flows reach the end quickly."""
 
 MAX_PLIES = 1500
 """Random play is stopped here for games that can run long; every game checked so far ends well before."""

@@ -5,12 +5,18 @@ from __future__ import annotations
 import pytest
 
 import abstracta
+from abstracta.core.registry import game_class
+from abstracta.server.catalog import describe
 from tests.web.conftest import SCREENSHOTS
 from tests.web.test_trip_points import create, open_game
 
 
-@pytest.mark.parametrize("slug", abstracta.games())
-def test_every_game_has_a_rules_page_with_a_diagram(page, server_url, slug):
+WITH_RULES = [slug for slug in abstracta.games() if game_class(slug).rules_module is not None]
+WITHOUT_RULES = [slug for slug in abstracta.games() if game_class(slug).rules_module is None]
+
+
+@pytest.mark.parametrize("slug", WITH_RULES)
+def test_a_game_with_a_rules_module_has_a_rules_page_with_a_diagram(page, server_url, slug):
     page.goto(f"{server_url}/rules/{slug}")
     page.wait_for_selector("#rules[data-ready='1']")
     assert page.locator(".rules-section").count() >= 3
@@ -21,6 +27,15 @@ def test_every_game_has_a_rules_page_with_a_diagram(page, server_url, slug):
     assert page.locator(f".rules-nav a[href='/rules/{slug}'].current").count() == 1
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"rules-{slug}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("slug", WITHOUT_RULES)
+def test_a_game_without_a_rules_module_has_a_rules_page_with_its_description(page, server_url, slug):
+    page.goto(f"{server_url}/rules/{slug}")
+    page.wait_for_selector("#rules[data-ready='1']")
+    first_line = describe(game_class(slug)).splitlines()[0]
+    assert first_line in page.inner_text("#rules")
+    assert page.locator(f".rules-nav a[href='/rules/{slug}'].current").count() == 1
 
 
 def test_the_game_page_has_a_legend_and_a_rules_link(page, server_url):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import abstracta
 from tests.web.conftest import SCREENSHOTS
 
 
@@ -172,17 +173,19 @@ def simulate(hex_colour, matrix):
 
 def test_6_reflec_coins_stay_apart_under_colour_blindness(page, server_url):
     page.goto(server_url + "/healthz")
+    position = "8/8/8/2SnMeCsAw2/8/8/8/S*M*C*A*4 S1:5,M1:5,C1:5,A1:5 S play 0 0 -/- - -"
+    structure = abstracta.load("reflec").parse(position).structure()
     coins = page.evaluate(
-        """async () => {
+        """async ([position, structure]) => {
             const board = await import("/static/boards/reflec.js");
-            const svg = board.draw({position: "8/8/8/2SnMeCsAw/8/8/8/S*M*C*A*4 S1:2,M1:2,C1:2,A1:2 S play 0 0 -/-/-/- - -",
-                                    options: {}, num_players: 2, last_effects: [], history: []},
+            const svg = board.draw({position, structure, options: {}, num_players: 2, last_effects: [], history: []},
                                    {flipped: false, marks: {}});
             document.body.append(svg);
             return [...svg.querySelectorAll(".rf-coin")].map((node) => ({
                 suit: node.dataset.suit, shape: node.tagName + (node.getAttribute("points") || ""),
                 fill: node.getAttribute("fill"), letter: node.parentNode.querySelector("text").textContent}));
-        }"""
+        }""",
+        [position, structure],
     )
     assert sorted(c["suit"] for c in coins) == ["A", "C", "M", "S"]
     assert len({c["shape"] for c in coins}) == 4  # four outlines, not only four hues

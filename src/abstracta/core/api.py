@@ -59,6 +59,13 @@ class Game:
     (``docs/web.md``, "Rules pages"), a path like :attr:`board_module`'s, served as
     ``/static/rules/<slug>.js``. ``None``: the page shows :attr:`description`."""
 
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = ()
+    """Option sets worth playing besides the defaults (other setups, player counts, a turn
+    limit): the generic tests (conformance, RL) run every game under each. ``()``: the defaults only."""
+    short_options: ClassVar[dict[str, Any]] = {}
+    """Options under which random play ends within a few hundred plies (a turn limit), for tests
+    and demonstrations that play whole random games; ``{}``: the defaults already do."""
+
     num_players: int
     options: dict[str, Any]
 

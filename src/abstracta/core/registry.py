@@ -9,7 +9,9 @@ Games are plugins. A distribution adds one by declaring a Python entry point in 
     connect-four = "connect_four:ConnectFour"
 
 Tests and scripts may add a game to the running process with :func:`register` (and take
-it away with :func:`unregister`). Listing games reads metadata only and imports no engine;
+it away with :func:`unregister`), and to it and every process it starts (server bot workers,
+``simulate`` workers, a ``serve`` subprocess) with the environment variable
+:data:`GAMES_VARIABLE`, entry points written out: ``tic-tac-toe=tests.plugin_game:TicTacToe``. Listing games reads metadata only and imports no engine;
 a game's module is imported when it is first loaded. A broken third-party entry point never
 hides the others: a bad name is skipped with a warning, and loading a game whose entry point
 does not import raises :class:`GameLoadError` naming the entry point.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import os
 import pkgutil
 import re
 import warnings
@@ -32,6 +35,10 @@ ENTRY_POINT_GROUP = "abstracta.games"
 
 BUILT_IN_PACKAGE = "abstracta.games"
 """Where this distribution's own games live (one package per game, exposing ``GAME``)."""
+
+GAMES_VARIABLE = "ABSTRACTA_GAMES"
+"""An environment variable of extra games without installing them: ``slug=module:GameSubclass``
+entries separated by commas, read like entry points (a built-in slug is never replaced)."""
 
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 """A slug: lower-case words joined by ``-`` (``strategic-reserve``)."""
@@ -76,7 +83,7 @@ def refresh() -> None:
 def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
     """The group's entry points by slug; invalid names are skipped and clashes resolved, with a warning."""
     found: dict[str, importlib.metadata.EntryPoint] = {}
-    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    for point in [*importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), *_variable_points()]:
         if not SLUG.match(point.name):
             warnings.warn(f"abstracta: ignoring the game entry point {point.name!r} = {point.value!r} "
                           f"({_origin(point)}): a slug is lower-case words joined by '-'", stacklevel=2)  # fmt: skip
@@ -95,6 +102,18 @@ def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
         for slug, value in _built_in_packages().items():
             found.setdefault(slug, importlib.metadata.EntryPoint(slug, value, ENTRY_POINT_GROUP))
     return found
+
+
+def _variable_points() -> list[importlib.metadata.EntryPoint]:
+    """The games named by :data:`GAMES_VARIABLE`, as entry points (an entry without ``=`` is skipped with a warning)."""
+    points = []
+    for entry in filter(None, (part.strip() for part in os.environ.get(GAMES_VARIABLE, "").split(","))):
+        name, equals, value = entry.partition("=")
+        if not equals or ":" not in value:
+            warnings.warn(f"abstracta: ignoring {entry!r} in {GAMES_VARIABLE}: write slug=module:GameSubclass", stacklevel=3)
+            continue
+        points.append(importlib.metadata.EntryPoint(name.strip(), value.strip(), ENTRY_POINT_GROUP))
+    return points
 
 
 def _built_in_packages() -> dict[str, str]:

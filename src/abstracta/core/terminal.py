@@ -156,7 +156,7 @@ class TerminalPicture:
 
     Every method reads the contract only (the view's ``structure()``, ``scores()``,
     ``returns()``, ``last_effects()``, ``player``, ``seat``, ``moves()``); the base class draws
-    any game from its notation.
+    any game from its notation, and a grid board from its structure where it has one.
     """
 
     def player_names(self, game: Game) -> list[str]:
@@ -179,6 +179,9 @@ class TerminalPicture:
         """The position, with ``effects`` (those of the plays since the board was last shown)
         and ``last_move`` (the last ply as the viewer may read it, ``None`` at the start)."""
         text = Styled(state.game.title, "bold").newline().append(state.notation(), "bold").newline()
+        grid = self.grid(state.structure())
+        if grid is not None:
+            text.extend(grid).newline()
         text.append(self.status(state)).newline()
         names = self.player_names(state.game)
         scores = state.scores()
@@ -192,6 +195,26 @@ class TerminalPicture:
             shown = " ".join(moves[:MAX_MOVES_SHOWN]) + (" ..." if len(moves) > MAX_MOVES_SHOWN else "")
             text.newline().append(f"Legal moves ({len(moves)}): {shown}", "green")
         return text
+
+    def grid(self, structure: dict[str, Any]) -> Styled | None:
+        """A grid board from the structured position, ``None`` for any other surface: each cell
+        shows its top piece as its ``label`` (else its kind's first letter) and its owner's number
+        (``m0``: a mark of player 0), ``.`` when empty."""
+        board = structure["board"]
+        if board["shape"] != "grid":
+            return None
+        files, ranks = board["files"], board["ranks"]
+
+        def cell(name: str) -> Styled:
+            pieces = structure["cells"].get(name)
+            if not pieces:
+                return Styled(".  ", "dim")
+            top = pieces[-1]
+            owner = "" if top["owner"] is None else str(top["owner"])
+            return Styled(f"{top.get('label') or top['kind'][:1]}{owner}".ljust(3), "bold")
+
+        return square_grid([chr(ord("a") + f) for f in range(files)], list(range(ranks, 0, -1)), cell,
+                           file_label="{}  ")
 
     def status(self, state: View) -> str:
         if state.over:

@@ -57,10 +57,11 @@ def setup_info(game: Game) -> dict[str, Any]:
 
 
 def position_info(game: Game, position: str) -> dict[str, Any]:
-    """A position given in the game's notation, as a spectator sees it: its notation and structure
-    (the rules pages draw their diagrams from it; ``NotationError`` when the text is not a position)."""
-    view = game.parse(position).view(None)
-    return {"game": game.slug, "options": game.options, "position": view.notation(), "structure": view.structure()}
+    """A position given in the game's notation: its notation and structure, showing no more than the
+    text does (the caller wrote it, so nothing is secret; a seat's view stays that seat's). The rules
+    pages draw their diagrams from it; ``NotationError`` when the text is not a position."""
+    state = game.parse(position)
+    return {"game": game.slug, "options": game.options, "position": state.notation(), "structure": state.structure()}
 
 
 def catalog() -> list[dict[str, Any]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import abstracta
 
 SUITS = "SMCA"
@@ -69,3 +71,18 @@ def fields(state) -> dict[str, str]:
 
 def suit_entry(state, suit: str) -> str:
     return next(entry for entry in fields(state)["suits"].split(",") if entry[0] == suit)
+
+
+def biased_line(players, seed, max_plies=3000, fire_share=0.3, **options):
+    """``(states, moves)`` of one random game that fires often, so lasers fall and coins turn neutral."""
+    rng = random.Random(seed)
+    state = abstracta.load("reflec", players=players, **options).start()
+    states, played = [state], []
+    while not state.over and len(states) < max_plies:
+        moves = state.moves()
+        fires = [m for m in moves if m[0] == "*"]
+        move = rng.choice(fires) if fires and rng.random() < fire_share else rng.choice(moves)
+        state = state.play(move)
+        states.append(state)
+        played.append(move)
+    return states, played

@@ -177,6 +177,32 @@ def test_non_strings_are_refused():
 # -- from_json ---------------------------------------------------------------------------------
 
 
+LASER = {"kind": "laser", "owner": 0, "suit": "S"}
+REMOVE = {"kind": "remove", "cell": "a1", "piece": LASER, "cause": "beam"}
+END = {"kind": "end", "reason": "last player left", "winners": [0]}
+
+
+def test_from_json_reads_effects_saved_in_the_old_kinds():
+    """Entries saved before Reflec used the shared effect kinds read as today's."""
+    game = abstracta.load("reflec")
+    state = game.parse(PLAY).play("*e")  # along rank 1 into A's laser
+    old = [state.last_effects()[0], {"kind": "destroyed", "square": "h1", "suit": "A"}]
+    assert game.from_json({**state.to_json(), "last_effects": old}).last_effects() == state.last_effects()
+    four = abstracta.load("reflec", players=4)
+    saved = {"game": "reflec", "options": {"players": 4}, "position": "7C*/8/8/8/8/8/8/S*6A* S3:6,M2:6n,C2:6,A2:6 S play 3 8 -/-/-/- - -"}
+    read = four.from_json({**saved, "last_effects": [
+        {"kind": "removed", "square": "b3", "piece": "Ce"}, {"kind": "removed", "square": "b4", "piece": "Mn"},
+        {"kind": "eliminated", "player": 1, "suits": ["M"]}, {"kind": "winner", "player": 0}, {"kind": "draw", "turns": 3},
+    ]})
+    assert read.last_effects() == [
+        {"kind": "remove", "cell": "b3", "piece": {"kind": "coin", "owner": 2, "suit": "C", "facing": "e"}, "cause": "loop"},
+        {"kind": "remove", "cell": "b4", "piece": {"kind": "coin", "owner": None, "suit": "M", "facing": "n"}, "cause": "loop"},
+        {"kind": "eliminate", "player": 1, "suits": ["M"]},
+        {"kind": "end", "reason": "last player left", "winners": [0]},
+        {"kind": "end", "reason": "turn limit", "winners": [], "turns": 3},
+    ]
+
+
 def test_from_json_round_trips_effects_and_refuses_bad_data():
     game = abstracta.load("reflec")
     state = game.parse(PLAY).play("*e")  # along rank 1 into A's laser
@@ -193,12 +219,14 @@ def test_from_json_round_trips_effects_and_refuses_bad_data():
         ({"game": "reflec", "position": PLAY, "options": {"players": 7}}, "options"),
         ({"game": "reflec", "position": PLAY, "last_effects": {}}, "list"),
         ({"game": "reflec", "position": PLAY, "last_effects": [{"kind": "boom"}]}, "known kind"),
-        ({"game": "reflec", "position": PLAY, "last_effects": [{"kind": "winner"}]}, "exactly the keys"),
-        ({"game": "reflec", "position": PLAY, "last_effects": [{"kind": "winner", "player": 2}]}, "bad player"),
-        (
-            {"game": "reflec", "position": PLAY, "last_effects": [{"kind": "destroyed", "square": "a1", "suit": "SM"}]},
-            "bad suit",
-        ),
+        ({"game": "reflec", "position": PLAY, "last_effects": [{"kind": "end"}]}, "exactly the keys"),
+        ({"game": "reflec", "position": PLAY, "last_effects": [{"kind": "eliminate", "player": 2, "suits": []}]},
+         "bad player"),
+        ({"game": "reflec", "position": PLAY, "last_effects": [END | {"winners": [2]}]}, "bad winners"),
+        ({"game": "reflec", "position": PLAY, "last_effects": [END | {"winners": []}]}, "bad winners"),
+        ({"game": "reflec", "position": PLAY, "last_effects": [REMOVE | {"piece": LASER | {"suit": "SM"}}]}, "bad piece"),
+        ({"game": "reflec", "position": PLAY, "last_effects": [REMOVE | {"cause": "loop"}]}, "a loop removes coins"),
+        ({"game": "reflec", "position": PLAY, "last_effects": [{"kind": "winner"}]}, "known kind"),  # an old kind, malformed
     ):
         with pytest.raises(NotationError, match=mention):
             game.from_json(bad)

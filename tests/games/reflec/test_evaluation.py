@@ -46,7 +46,7 @@ def test_fire_outcomes_match_what_each_fire_destroys(players: int) -> None:
             if move not in legal:
                 continue
             after = state.play(move)
-            destroyed = [e["suit"] for e in after.last_effects() if e["kind"] == "destroyed"]
+            destroyed = [e["piece"]["suit"] for e in after.last_effects() if e["kind"] == "remove" and e["cause"] == "beam"]
             owners = ["SMCA".index(suit) for suit in destroyed]
             rival = [s for s in owners if game.owner[s] != state.player]
             mine = [s for s in owners if game.owner[s] == state.player]

@@ -57,7 +57,7 @@ EXAMPLES = [
         moves_before=485,
         move='*n',
         result='7C*/8/8/8/8/Ce2Mn4/8/S*6A* S3:6,M2:5x,C2:5,A2:6 S play 0 0 -/- - -',
-        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'n', 'path': ['a2', 'a3', 'b3', 'c3', 'd3', 'd4', 'd5', 'd6', 'd7'], 'hits': ['a3', 'd3'], 'stop': 'laser'}, {'kind': 'destroyed', 'square': 'd7', 'suit': 'M'}],
+        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'n', 'path': ['a2', 'a3', 'b3', 'c3', 'd3', 'd4', 'd5', 'd6', 'd7'], 'hits': ['a3', 'd3'], 'stop': 'laser'}, {'kind': 'remove', 'cell': 'd7', 'piece': {'kind': 'laser', 'owner': 1, 'suit': 'M'}, 'cause': 'beam'}],
         over=False,
         returns=[0.0, 0.0],
         scores=[2, 1],
@@ -72,7 +72,7 @@ EXAMPLES = [
         moves_before=255,
         move='*e',
         result='M*6C*/8/8/8/8/8/8/S*Sn5A* S3:5,M3:6,C3:6,A3:6 S play 0 5 -/-/-/- - -',
-        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'e', 'path': ['b1', 'b2', 'b3', 'c3', 'd3', 'd4', 'd5', 'c5', 'b5', 'b4', 'b3'], 'hits': ['b1', 'b3', 'd3', 'd5', 'b5'], 'stop': 'loop'}, {'kind': 'removed', 'square': 'b3', 'piece': 'Ce'}, {'kind': 'removed', 'square': 'd3', 'piece': 'Mn'}, {'kind': 'removed', 'square': 'd5', 'piece': 'Aw'}, {'kind': 'removed', 'square': 'b5', 'piece': 'Ss'}],
+        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'e', 'path': ['b1', 'b2', 'b3', 'c3', 'd3', 'd4', 'd5', 'c5', 'b5', 'b4', 'b3'], 'hits': ['b1', 'b3', 'd3', 'd5', 'b5'], 'stop': 'loop'}, {'kind': 'remove', 'cell': 'b3', 'piece': {'kind': 'coin', 'owner': 2, 'suit': 'C', 'facing': 'e'}, 'cause': 'loop'}, {'kind': 'remove', 'cell': 'd3', 'piece': {'kind': 'coin', 'owner': 1, 'suit': 'M', 'facing': 'n'}, 'cause': 'loop'}, {'kind': 'remove', 'cell': 'd5', 'piece': {'kind': 'coin', 'owner': 3, 'suit': 'A', 'facing': 'w'}, 'cause': 'loop'}, {'kind': 'remove', 'cell': 'b5', 'piece': {'kind': 'coin', 'owner': 0, 'suit': 'S', 'facing': 's'}, 'cause': 'loop'}],
         over=False,
         returns=[0.0, 0.0, 0.0, 0.0],
         scores=[1, 1, 1, 1],
@@ -87,7 +87,7 @@ EXAMPLES = [
         moves_before=257,
         move='*n',
         result='M*6C*/8/4Ss3/4Cn3/8/2MeSs4/8/2MnCw4 S2:4n,M3:4,C3:4 M play 3 8 -/e5xe6/e5xe6 - -',
-        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'c2', 'dir': 'n', 'path': ['c3', 'd3', 'd2', 'd1', 'c1', 'c2'], 'hits': ['c3', 'd3', 'd1', 'c1'], 'stop': 'laser'}, {'kind': 'destroyed', 'square': 'c2', 'suit': 'S'}, {'kind': 'eliminated', 'player': 0, 'suits': ['S']}],
+        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'c2', 'dir': 'n', 'path': ['c3', 'd3', 'd2', 'd1', 'c1', 'c2'], 'hits': ['c3', 'd3', 'd1', 'c1'], 'stop': 'laser'}, {'kind': 'remove', 'cell': 'c2', 'piece': {'kind': 'laser', 'owner': 0, 'suit': 'S'}, 'cause': 'beam'}, {'kind': 'eliminate', 'player': 0, 'suits': ['S']}],
         over=False,
         returns=[0.0, 0.0, 0.0],
         scores=[0, 1, 1],
@@ -162,7 +162,7 @@ EXAMPLES = [
         moves_before=495,
         move='*e',
         result='8/8/8/8/M*3Cs3/8/8/8 S2:6n,M4:6,C3:5n M play 0 30 -/-/- - -',
-        effects=[{'kind': 'beam', 'suit': 'M', 'from': 'a4', 'dir': 'e', 'path': ['b4', 'c4', 'd4', 'e4', 'e3', 'e2', 'e1'], 'hits': ['e4'], 'stop': 'laser'}, {'kind': 'destroyed', 'square': 'e1', 'suit': 'C'}, {'kind': 'eliminated', 'player': 2, 'suits': ['C']}, {'kind': 'winner', 'player': 1}],
+        effects=[{'kind': 'beam', 'suit': 'M', 'from': 'a4', 'dir': 'e', 'path': ['b4', 'c4', 'd4', 'e4', 'e3', 'e2', 'e1'], 'hits': ['e4'], 'stop': 'laser'}, {'kind': 'remove', 'cell': 'e1', 'piece': {'kind': 'laser', 'owner': 2, 'suit': 'C'}, 'cause': 'beam'}, {'kind': 'eliminate', 'player': 2, 'suits': ['C']}, {'kind': 'end', 'reason': 'last player left', 'winners': [1]}],
         over=True,
         returns=[-1.0, 1.0, -1.0],
         scores=[0, 1, 0],
@@ -177,7 +177,7 @@ EXAMPLES = [
         moves_before=1,
         move='end',
         result='M*6C*/8/8/8/8/8/8/S*6A* S5:6,M1:6,C2:6,A0:6 S play 3 12 -/- - -',
-        effects=[{'kind': 'draw', 'turns': 12}],
+        effects=[{'kind': 'end', 'reason': 'turn limit', 'winners': [], 'turns': 12}],
         over=True,
         returns=[0.0, 0.0],
         scores=[2, 2],
@@ -207,7 +207,7 @@ EXAMPLES = [
         moves_before=494,
         move='*n',
         result='M*6C*/8/8/8/Ss7/8/8/7A* S0:5x,M3:6,C2:6,A2:6 M play 3 4 -/- - -',
-        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'n', 'path': ['a2', 'a3', 'a4', 'a3', 'a2', 'a1'], 'hits': ['a4'], 'stop': 'laser'}, {'kind': 'destroyed', 'square': 'a1', 'suit': 'S'}],
+        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'n', 'path': ['a2', 'a3', 'a4', 'a3', 'a2', 'a1'], 'hits': ['a4'], 'stop': 'laser'}, {'kind': 'remove', 'cell': 'a1', 'piece': {'kind': 'laser', 'owner': 0, 'suit': 'S'}, 'cause': 'beam'}],
         over=False,
         returns=[0.0, 0.0],
         scores=[1, 2],
@@ -222,7 +222,7 @@ EXAMPLES = [
         moves_before=494,
         move='*e',
         result='7C*/8/8/8/8/8/8/S*7 S3:6,M2:6x,C2:6,A2:6x S play 0 8 -/- - -',
-        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'e', 'path': ['b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'], 'hits': [], 'stop': 'laser'}, {'kind': 'destroyed', 'square': 'h1', 'suit': 'A'}, {'kind': 'eliminated', 'player': 1, 'suits': ['M', 'A']}, {'kind': 'winner', 'player': 0}],
+        effects=[{'kind': 'beam', 'suit': 'S', 'from': 'a1', 'dir': 'e', 'path': ['b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'], 'hits': [], 'stop': 'laser'}, {'kind': 'remove', 'cell': 'h1', 'piece': {'kind': 'laser', 'owner': 1, 'suit': 'A'}, 'cause': 'beam'}, {'kind': 'eliminate', 'player': 1, 'suits': ['M', 'A']}, {'kind': 'end', 'reason': 'last player left', 'winners': [0]}],
         over=True,
         returns=[1.0, -1.0],
         scores=[2, 0],
@@ -374,7 +374,7 @@ def test_e2_ms_coin_on_d3_stays_player_1s():
 def test_e3_the_first_coin_hit_is_not_part_of_the_loop():
     _, after = before_and_after("E3")
     beam, *removed = after.last_effects()
-    assert beam["hits"][0] == "b1" and "b1" not in [e["square"] for e in removed]
+    assert beam["hits"][0] == "b1" and "b1" not in [e["cell"] for e in removed]
     assert after.notation().split("/")[7].startswith("S*Sn")  # the coin on b1 is still there
 
 

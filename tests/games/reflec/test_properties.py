@@ -20,6 +20,8 @@ import abstracta
 from abstracta import IllegalMove, NotationError
 from abstracta.games.reflec.board import MOVE_TABLE
 
+from .helpers import biased_line
+
 FILES = "abcdefgh"
 FACINGS = "nesw"
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -197,7 +199,7 @@ def reference_play(game, text, move):
                 break
         start_turn(suit)
         if max_turns is not None and pos["turns"] >= max_turns:
-            effects.append({"kind": "draw", "turns": pos["turns"]})
+            effects.append({"kind": "end", "reason": "turn limit", "winners": [], "turns": pos["turns"]})
 
     def touch(square):
         if neutral(board[square][0]):
@@ -269,39 +271,27 @@ def reference_play(game, text, move):
         if stop == "loop":  # §7.2
             for square in hits[hits.index(square) :]:
                 token = board.pop(square)
-                effects.append({"kind": "removed", "square": square, "piece": token})
+                coin = {"kind": "coin", "owner": None if neutral(token[0]) else owner[token[0]], "suit": token[0],
+                        "facing": token[1]}
+                effects.append({"kind": "remove", "cell": square, "piece": coin, "cause": "loop"})
                 pos["off"][token[0]] += 1
                 pos["locked"].discard(square)
                 pos["touched"].discard(square)
         elif stop == "laser":  # §7.3
             suit = board.pop(square)[0]
             pos["destroyed"].add(suit)
-            effects.append({"kind": "destroyed", "square": square, "suit": suit})
+            laser = {"kind": "laser", "owner": owner[suit], "suit": suit}  # not neutral while its laser stands
+            effects.append({"kind": "remove", "cell": square, "piece": laser, "cause": "beam"})
             loser = owner[suit]
             if eliminated(loser):
                 pos["swaps"][loser] = set()
-                effects.append({"kind": "eliminated", "player": loser, "suits": [y for y in letters if owner[y] == loser]})
+                effects.append({"kind": "eliminate", "player": loser, "suits": [y for y in letters if owner[y] == loser]})
             left = [p for p in range(players) if not eliminated(p)]
             if len(left) == 1:
-                effects.append({"kind": "winner", "player": left[0]})
+                effects.append({"kind": "end", "reason": "last player left", "winners": [left[0]]})
             elif suit == acting:
                 end_turn()
     return write(pos, players), effects
-
-
-def biased_line(players, seed, max_plies=3000, fire_share=0.3, **options):
-    """``(states, moves)`` of one random game that fires often, so lasers fall and coins turn neutral."""
-    rng = random.Random(seed)
-    state = abstracta.load("reflec", players=players, **options).start()
-    states, played = [state], []
-    while not state.over and len(states) < max_plies:
-        moves = state.moves()
-        fires = [m for m in moves if m[0] == "*"]
-        move = rng.choice(fires) if fires and rng.random() < fire_share else rng.choice(moves)
-        state = state.play(move)
-        states.append(state)
-        played.append(move)
-    return states, played
 
 
 def biased_game(players, seed, max_plies=3000, fire_share=0.3):

@@ -211,8 +211,8 @@ def test_a_coin_pointing_back_at_the_firer_destroys_its_own_laser_four_players()
     after = parse(text, players=4).play("*n")
     assert after.last_effects() == [
         {"kind": "beam", "suit": "S", "from": "a1", "dir": "n", "path": ["a2", "a3", "a2", "a1"], "hits": ["a3"], "stop": "laser"},
-        {"kind": "destroyed", "square": "a1", "suit": "S"},
-        {"kind": "eliminated", "player": 0, "suits": ["S"]},
+        {"kind": "remove", "cell": "a1", "piece": {"kind": "laser", "owner": 0, "suit": "S"}, "cause": "beam"},
+        {"kind": "eliminate", "player": 0, "suits": ["S"]},
     ]
     f = fields(after)
     assert suit_entry(after, "S") == "S3:5n"
@@ -241,10 +241,10 @@ def test_a_loop_removes_exactly_the_coins_from_the_first_repeated_coin_on():
     assert effects[0]["hits"] == ["a2", "c2", "c4", "e4", "e2"]
     assert effects[0]["stop"] == "loop"
     assert effects[1:] == [
-        {"kind": "removed", "square": "c2", "piece": "Mn"},
-        {"kind": "removed", "square": "c4", "piece": "Ce"},
-        {"kind": "removed", "square": "e4", "piece": "As"},
-        {"kind": "removed", "square": "e2", "piece": "Sw"},
+        {"kind": "remove", "cell": "c2", "piece": {"kind": "coin", "owner": 1, "suit": "M", "facing": "n"}, "cause": "loop"},
+        {"kind": "remove", "cell": "c4", "piece": {"kind": "coin", "owner": 0, "suit": "C", "facing": "e"}, "cause": "loop"},
+        {"kind": "remove", "cell": "e4", "piece": {"kind": "coin", "owner": 1, "suit": "A", "facing": "s"}, "cause": "loop"},
+        {"kind": "remove", "cell": "e2", "piece": {"kind": "coin", "owner": 0, "suit": "S", "facing": "w"}, "cause": "loop"},
     ]
     assert after.notation() == position({"a2": "Se", "g6": "Mn"}, dice="3222", tiles=0)
     assert after.seat == "S"  # the turn goes on
@@ -255,14 +255,17 @@ def test_a_loop_takes_its_squares_out_of_the_lock_sets():
     pieces = {"b2": "Me", "d2": "Mn", "d4": "Me", "f4": "Ms", "f2": "Mw", "h5": "Cn", "a5": "Sn"}
     text = position(pieces, players=3, destroyed="M", dice="322", locked="b2,d4", touched="f2", lasers={"S": "b1", "C": "h8"})
     after = parse(text, players=3).play("*n")
-    assert [e["square"] for e in after.last_effects()[1:]] == ["d2", "d4", "f4", "f2"]
+    assert [e["cell"] for e in after.last_effects()[1:]] == ["d2", "d4", "f4", "f2"]
+    assert all(e["piece"]["owner"] is None for e in after.last_effects()[1:])  # neutral M coins belong to no one
     assert (fields(after)["locked"], fields(after)["touched"]) == ("b2", "-")  # b2 hit before the loop stays
 
 
 def test_the_beam_hits_any_laser_in_its_path():
     state = parse(position({"d4": "Mn"}, dice="3222"))
     after = state.play("*e")  # along rank 1 into A's laser on h1
-    assert after.last_effects()[-1] == {"kind": "destroyed", "square": "h1", "suit": "A"}
+    assert after.last_effects()[-1] == {
+        "kind": "remove", "cell": "h1", "piece": {"kind": "laser", "owner": 1, "suit": "A"}, "cause": "beam"
+    }
 
 
 # -- elimination and neutral coins (§2, §7.3) -------------------------------------------------------
@@ -271,7 +274,7 @@ def test_the_beam_hits_any_laser_in_its_path():
 def test_two_players_the_first_destroyed_laser_eliminates_no_one():
     state = parse(position({"d4": "Mn", "c3": "An"}, dice="4222"))
     after = state.play("*n")  # straight up the a-file into M's laser on a8
-    assert [e["kind"] for e in after.last_effects()] == ["beam", "destroyed"]
+    assert [e["kind"] for e in after.last_effects()] == ["beam", "remove"]
     assert suit_entry(after, "M") == "M2:5x" and after.scores() == [2, 1] and not after.over
     # M's coin stays player 1's: S may not handle it, nor swap it with A's (both player 1's).
     assert not [m for m in after.moves() if m.startswith("d4") or "c3xd3" in m]
@@ -298,8 +301,9 @@ def three_player_elimination():
 
 def test_three_players_elimination_makes_coins_neutral():
     after = three_player_elimination()
-    assert [e["kind"] for e in after.last_effects()] == ["beam", "destroyed", "eliminated"]
-    assert after.last_effects()[2] == {"kind": "eliminated", "player": 1, "suits": ["M"]}
+    assert [e["kind"] for e in after.last_effects()] == ["beam", "remove", "eliminate"]
+    assert after.last_effects()[1]["piece"] == {"kind": "laser", "owner": 1, "suit": "M"}  # M's until destroyed
+    assert after.last_effects()[2] == {"kind": "eliminate", "player": 1, "suits": ["M"]}
     assert suit_entry(after, "M") == "M2:5n" and after.scores() == [1, 0, 1]
     moves = after.moves()
     assert "d4-d5n" in moves and "d4=e" in moves  # the neutral coin can be handled now
@@ -370,8 +374,8 @@ def test_a_suit_destroying_its_own_laser_can_leave_the_other_player_winner():
     # D15: 3 players, C already out; S shoots itself and M wins. Nothing else changes.
     text = position({"a3": "Ss"}, players=3, destroyed="C", dice="322", turns=9)
     after = parse(text, players=3).play("*n")
-    assert [e["kind"] for e in after.last_effects()] == ["beam", "destroyed", "eliminated", "winner"]
-    assert after.last_effects()[-1] == {"kind": "winner", "player": 1}
+    assert [e["kind"] for e in after.last_effects()] == ["beam", "remove", "eliminate", "end"]
+    assert after.last_effects()[-1] == {"kind": "end", "reason": "last player left", "winners": [1]}
     assert after.over and after.returns() == [-1.0, 1.0, -1.0]
     f = fields(after)
     assert (f["acting"], f["tiles"], f["turns"]) == ("S", "0", "9")
@@ -382,9 +386,9 @@ def test_two_players_destroying_the_last_own_laser_makes_the_opponent_winner():
     text = position({"a3": "Ss"}, destroyed="C", dice="3222", turns=9)
     after = parse(text).play("*n")
     assert after.last_effects()[1:] == [
-        {"kind": "destroyed", "square": "a1", "suit": "S"},
-        {"kind": "eliminated", "player": 0, "suits": ["S", "C"]},
-        {"kind": "winner", "player": 1},
+        {"kind": "remove", "cell": "a1", "piece": {"kind": "laser", "owner": 0, "suit": "S"}, "cause": "beam"},
+        {"kind": "eliminate", "player": 0, "suits": ["S", "C"]},
+        {"kind": "end", "reason": "last player left", "winners": [1]},
     ]
     assert after.over and after.returns() == [-1.0, 1.0] and after.scores() == [0, 2]
     f = fields(after)
@@ -398,8 +402,8 @@ def test_two_players_destroying_the_last_own_laser_makes_the_opponent_winner():
 def test_max_turns_reached_by_destroying_the_own_laser():
     text = position({"a4": "Ss"}, dice="3222", tiles=0, turns=3)
     after = parse(text, max_turns=4).play("*n")
-    assert [e["kind"] for e in after.last_effects()] == ["beam", "destroyed", "draw"]
-    assert after.last_effects()[-1] == {"kind": "draw", "turns": 4}
+    assert [e["kind"] for e in after.last_effects()] == ["beam", "remove", "end"]
+    assert after.last_effects()[-1] == {"kind": "end", "reason": "turn limit", "winners": [], "turns": 4}
     assert after.over and after.returns() == [0.0, 0.0] and after.player is None
     assert fields(after)["acting"] == "M"  # the next turn was set up before the cap ended the game
 

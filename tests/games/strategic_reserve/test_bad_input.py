@@ -282,6 +282,7 @@ def test_from_json_with_a_bad_position(position):
         game().from_json(saved(position=position))
 
 
+# Entries as saved before the shared effect kinds: such saves still load, and garbage in that form is refused.
 ROLL = {"kind": "roll", "seat": "red", "roll": "2,3", "square": "b3", "hit": "enemy", "removed": ["b3"]}
 PLACE = {"kind": "place", "seat": "red", "square": "a1"}
 
@@ -335,10 +336,60 @@ def test_from_json_with_garbage_last_effects(effects):
 )
 def test_from_json_last_effects_removed_must_be_a_sorted_list_bug(removed):
     """Regression: any iterable of squares was accepted as ``removed``, so a saved state
-    with ``"removed": ""`` or an unsorted list loaded and then saved differently."""
+    with ``"removed": ""`` or an unsorted list loaded and then saved differently (the entry
+    saved before the shared effect kinds, which still loads)."""
     data = game().start().play("3,5").to_json()
-    assert data["last_effects"][0]["removed"] == ["b5", "d5"]
-    data["last_effects"][0]["removed"] = removed
+    data["last_effects"] = [dict(ROLL, roll="3,5", square="c5", hit="friendly", removed=removed)]
+    with pytest.raises(NotationError, match="last_effects"):
+        game().from_json(data)
+
+
+def test_from_json_reads_the_entries_saved_before_the_shared_effect_kinds():
+    rolled = game().start().play("3,5")
+    placed = rolled.play("c4")
+    old_roll = dict(ROLL, roll="3,5", square="c5", hit="friendly", removed=["b5", "d5"])
+    old_place = dict(PLACE, square="c4")
+    for state, old in ((rolled, old_roll), (placed, old_place)):
+        data = dict(state.to_json(), last_effects=[old])
+        assert game().from_json(data).last_effects() == state.last_effects()
+
+
+def shared_roll_entries() -> list[dict]:
+    """A roll in the shared kinds: two dice, then one remove per checker sent back (c5 hit, b5 d5 removed)."""
+    return game().start().play("3,5").last_effects()
+
+
+def test_from_json_round_trips_the_shared_effect_kinds():
+    data = game().start().play("3,5").to_json()
+    assert [e["kind"] for e in data["last_effects"]] == ["roll", "roll", "remove", "remove"]
+    assert game().from_json(data).last_effects() == data["last_effects"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: e[:1],  # one die only
+        lambda e: [e[0], e[1], e[3], e[2]],  # removals not sorted
+        lambda e: e + [e[3]],  # a removal twice
+        lambda e: [e[1], e[0], *e[2:]],  # green before purple
+        lambda e: [dict(e[0], cell="c4"), dict(e[1], cell="c4"), *e[2:]],  # 3,5 hits c5
+        lambda e: [dict(e[0], owner=1), dict(e[1], owner=1), *e[2:]],  # Blue's 3,5 hits d2
+        lambda e: [dict(e[0], value=7), *e[1:]],
+        lambda e: [dict(e[0], value=True), *e[1:]],
+        lambda e: [dict(e[0], hit="maybe"), dict(e[1], hit="maybe"), *e[2:]],
+        lambda e: [dict(e[0], owner=2), dict(e[1], owner=2), *e[2:]],
+        lambda e: [*e[:2], dict(e[2], cell="z9"), e[3]],
+        lambda e: [*e[:2], dict(e[2], piece={"kind": "checker", "owner": 0}), e[3]],
+        lambda e: [*e[:3], dict(e[3], extra=1)],
+        lambda e: [dict(e[0], seat="red"), *e[1:]],
+        lambda e: [{"kind": "place", "cell": "c4", "piece": {"kind": "checker", "owner": 0}}],  # no from_area
+        lambda e: [{"kind": "place", "cell": "c7", "piece": {"kind": "checker", "owner": 0}, "from_area": "reserve"}],
+        lambda e: [{"kind": "place", "cell": "c4", "piece": {"kind": "checker", "owner": 3}, "from_area": "reserve"}],
+        lambda e: [{"kind": "place", "cell": "c4", "piece": {"kind": "checker", "owner": 0}, "from_area": "reserve"}] * 2,
+    ],
+)
+def test_from_json_refuses_shared_entries_that_do_not_read_back_the_same(change):
+    data = dict(game().start().play("3,5").to_json(), last_effects=change(shared_roll_entries()))
     with pytest.raises(NotationError, match="last_effects"):
         game().from_json(data)
 

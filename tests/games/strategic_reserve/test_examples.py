@@ -13,6 +13,8 @@ import pytest
 import abstracta
 from abstracta import CHANCE, IllegalMove, NotationError
 
+from .effects import entries, summary
+
 SLUG = "strategic-reserve"
 START = "6/1BRBR1/1R2B1/1B2R1/1RBRB1/6 r 6 6 - 0"
 ROLLS = [f"{p},{g}" for p in range(1, 7) for g in range(1, 7)]
@@ -35,11 +37,11 @@ def game(**options):
 
 
 def roll_effect(seat, roll, square, hit, removed):
-    return [{"kind": "roll", "seat": seat, "roll": roll, "square": square, "hit": hit, "removed": removed}]
+    return entries({"kind": "roll", "seat": seat, "roll": roll, "square": square, "hit": hit, "removed": removed})
 
 
 def place_effect(seat, square):
-    return [{"kind": "place", "seat": seat, "square": square}]
+    return entries({"kind": "place", "seat": seat, "square": square})
 
 
 def check_step(g, position, move, result, effects, *, player=None, seat=None, next_moves=None, moves_before=None):
@@ -149,7 +151,7 @@ def test_chance_node_lists_36_outcomes_each_one_36th():
 
 @pytest.mark.parametrize("roll, square", [("1,1", "a1"), ("6,1", "f1"), ("2,3", "b3")])
 def test_red_dice_examples(roll, square):
-    effect = game().start().play(roll).last_effects()[0]
+    effect = summary(game().start().play(roll).last_effects())
     assert (effect["seat"], effect["roll"], effect["square"]) == ("red", roll, square)
 
 
@@ -162,7 +164,7 @@ def blue_chance_node():
 
 @pytest.mark.parametrize("roll, square", [("1,1", "f6"), ("6,6", "a1"), ("5,2", "b5"), ("1,6", "f1")])
 def test_blue_dice_examples(roll, square):
-    effect = blue_chance_node().play(roll).last_effects()[0]
+    effect = summary(blue_chance_node().play(roll).last_effects())
     assert (effect["seat"], effect["roll"], effect["square"]) == ("blue", roll, square)
 
 
@@ -172,8 +174,8 @@ def test_every_roll_hits_the_square_of_the_formula():
     for p in range(1, 7):
         for g in range(1, 7):
             roll = f"{p},{g}"
-            assert red.play(roll).last_effects()[0]["square"] == "abcdef"[p - 1] + str(g)
-            assert blue.play(roll).last_effects()[0]["square"] == "abcdef"[6 - p] + str(7 - g)
+            assert summary(red.play(roll).last_effects())["square"] == "abcdef"[p - 1] + str(g)
+            assert summary(blue.play(roll).last_effects())["square"] == "abcdef"[6 - p] + str(7 - g)
 
 
 # -- §12 worked examples -------------------------------------------------------------------

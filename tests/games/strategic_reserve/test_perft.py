@@ -12,6 +12,8 @@ import pytest
 import abstracta
 from abstracta.core.perft import divide
 
+from .effects import summary
+
 START = "6/1BRBR1/1R2B1/1B2R1/1RBRB1/6 r 6 6 - 0"
 POSITION_A = "2BB2/RRB3/R1BRR1/1B1R1B/1RRBBB/5B r 4 2 - 16"
 
@@ -40,7 +42,7 @@ def test_start_perft_2_breakdown():
     start = abstracta.load("strategic-reserve").start()
     by_hit = Counter()
     for roll, count in divide(start, 2):
-        hit = start.play(roll).last_effects()[0]["hit"]
+        hit = summary(start.play(roll).last_effects())["hit"]
         by_hit[hit, count] += 1
     assert by_hit == Counter({("empty", 24): 24, ("enemy", 25): 6, ("friendly", 4): 6})
 

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import abstracta
 from abstracta import CHANCE, NotationError
 
+from .effects import entries, summary
+
 SLUG = "strategic-reserve"
 FILES = "abcdef"
 SQUARES = [f + r for f in FILES for r in "123456"]  # file-major = sorted
@@ -258,7 +260,7 @@ def test_every_roll_matches_the_reference_roll(case):
         after = state.play(roll)
         expected, effect = reference_roll(p, roll)
         assert after.notation() == expected.text(), roll
-        assert after.last_effects() == [effect], roll
+        assert after.last_effects() == entries(effect), roll
         assert after.moves() == reference_legal(expected), roll
         assert not after.over  # a roll never ends the game
         for square in after.moves()[:2]:
@@ -372,19 +374,19 @@ def test_playouts_conserve_checkers_and_follow_the_turn(reserve, seed):
             for colour in "RB":
                 assert position.on_board(colour) + position.reserves[colour] == total  # §2, V1
         mine, theirs = p.mine, p.theirs
-        effect = after.last_effects()
-        assert len(effect) == 1
+        effect = summary(after.last_effects())
+        assert after.last_effects() == entries(effect)  # one roll or one placement, in the shared kinds
         if before.player == CHANCE:
             # A roll never changes the roller's checkers or reserve, and removes exactly what it says.
             assert {s for s, c in q.board.items() if c == mine} == {s for s, c in p.board.items() if c == mine}
             assert q.reserves[mine] == p.reserves[mine]
             removed = sorted(s for s, c in p.board.items() if c == theirs and s not in q.board)
-            assert effect[0]["removed"] == removed
+            assert effect["removed"] == removed
             assert q.reserves[theirs] == p.reserves[theirs] + len(removed)
             assert (q.side, q.count, q.pending) == (p.side, p.count, move)
             assert after.player == "rb".index(p.side) and not after.over
-            t = effect[0]["square"]
-            if effect[0]["hit"] == "friendly":
+            t = effect["square"]
+            if effect["hit"] == "friendly":
                 # Legal placements: exactly the empty border of the hit group, by naive flood fill.
                 border = border_of(group_of(q.board, t))
                 assert after.moves() == sorted(border)
@@ -397,7 +399,7 @@ def test_playouts_conserve_checkers_and_follow_the_turn(reserve, seed):
             assert q.board == p.board | {move: mine}
             assert move not in p.board
             assert q.reserves == {mine: p.reserves[mine] - 1, theirs: p.reserves[theirs]}
-            assert effect == [{"kind": "place", "seat": before.seat, "square": move}]
+            assert effect == {"kind": "place", "seat": before.seat, "square": move}
             assert (q.side, q.count, q.pending) == (theirs.lower(), p.count + 1, "-")
             assert after.over == (q.reserves[mine] == 0)
             if after.over:

@@ -21,8 +21,6 @@ from abstracta.core.terminal import Styled, Terminal, TerminalPicture
 
 LEGACY: dict[str, str] = {
     "quin": "abstracta.cli.render.quin",
-    "reflec": "abstracta.cli.render.reflec",
-    "strategic-reserve": "abstracta.cli.render.strategic_reserve",
 }
 
 

@@ -112,6 +112,7 @@ def _pawn_moves(p: int, occupied: int) -> tuple[int, tuple[str, ...]]:
 class Desfases(Game):
     slug = "desfases"
     title = "Desfases"
+    example_options = ({"players": 2}, {"players": "4"})
     description = ("Pawns race over a grid of rotating piecepack tiles; dice count down each suit's moves.\n"
                    "When a timer runs out, score the tile your pawn faces. Highest total wins.")
     board_module = "web/board.js"

@@ -135,6 +135,8 @@ def legal_moves(board: tuple[int, ...], colour: int) -> list[str]:
 class LaserChess(Game):
     slug = "laser-chess"
     title = "Laser Chess"
+    example_options = ({"setup": "curiosity"}, {"setup": "grail"}, {"setup": "mercury", "max_plies": 30}, {"setup": "sophie"})
+    short_options = {"max_plies": 80}
     description = ("Step, swap and turn mirrors, then your laser fires across the board on its own.\n"
                    "Hit the enemy King with a beam to win; unshielded pieces in the way are lost.")
     board_module = "web/board.js"

@@ -79,6 +79,8 @@ LIGHT_AND_ALS = (1, 0, PIECE_COUNTS[AL], 0, 0, 0, 0, 0)  # random setup's reserv
 class Quin(Game):
     slug = "quin"
     title = "Quin"
+    example_options = ({"setup": "standard"}, {"setup": "manual"}, {"setup": "random", "max_turns": 12})
+    short_options = {"max_turns": 40}
     description = ("Hidden pieces on a circular board: rivals see only the backs until a flash reveals them.\n"
                    "Bring your Light to the centre or capture the rival's Light, using every power.")
     board_module = "web/board.js"

@@ -11,7 +11,6 @@ from typing import Any
 
 from abstracta.games.reflec.board import (
     CELL_CODES,
-    CELL_TOKENS,
     DIRECTIONS,
     DROP,
     END,
@@ -29,6 +28,7 @@ from abstracta.games.reflec.board import (
     pair_code,
 )
 from abstracta.games.reflec.rules import EMPTY_SET, FULL_DIE_TILE_POINTS, MAX_DIE, PLAY_PHASE, TILE_POINTS, ReflecState
+from abstracta.games.reflec.structure import piece_of
 
 
 # -- the drop round (§5.1) ---------------------------------------------
@@ -262,7 +262,9 @@ def _end_turn(state: ReflecState) -> None:
     if game.max_turns is not None and state.turns >= game.max_turns:
         state.over = True
         state.player = state.seat = None
-        state._effects = list(state._effects) + [{"kind": "draw", "turns": state.turns}]
+        state._effects = list(state._effects) + [
+            {"kind": "end", "reason": "turn limit", "winners": [], "turns": state.turns}
+        ]
 
 
 # -- effects of a shot (§7.2, §7.3) ------------------------------------------------------------
@@ -271,7 +273,10 @@ def _remove_loop(state: ReflecState, loop: list[int], effects: list[dict[str, An
     off = list(state.off)
     for square in loop:
         cell = cells[square]
-        effects.append({"kind": "removed", "square": SQUARE_NAMES[square], "piece": CELL_TOKENS[cell]})
+        effects.append(
+            {"kind": "remove", "cell": SQUARE_NAMES[square], "piece": piece_of(state.game, cell, state.destroyed),
+             "cause": "loop"}
+        )
         off[(cell - 1) >> 2] += 1
         cells[square] = 0
         state.occ ^= 1 << square
@@ -286,23 +291,26 @@ def _remove_loop(state: ReflecState, loop: list[int], effects: list[dict[str, An
 def _destroy_laser(state: ReflecState, square: int, effects: list[dict[str, Any]]) -> None:
     game = state.game
     suit = state.board[square] - LASER_BASE
+    laser_piece = piece_of(game, LASER_BASE + suit, state.destroyed)  # its owner before it is gone
     state.board = state.board[:square] + (0,) + state.board[square + 1 :]
     state.occ ^= 1 << square
     state.lasers = state.lasers[:suit] + (-1,) + state.lasers[suit + 1 :]
     state.destroyed |= 1 << suit
     state.neutral = game.neutral_mask(state.destroyed)
-    effects.append({"kind": "destroyed", "square": SQUARE_NAMES[square], "suit": SUIT_LETTERS[suit]})
+    effects.append(
+        {"kind": "remove", "cell": SQUARE_NAMES[square], "piece": laser_piece, "cause": "beam"}
+    )
     owner = game.owner[suit]
     if game.is_eliminated(owner, state.destroyed):
         state.swaps = state.swaps[:owner] + (EMPTY_SET,) + state.swaps[owner + 1 :]
         effects.append(
-            {"kind": "eliminated", "player": owner, "suits": [SUIT_LETTERS[y] for y in game.player_suits[owner]]}
+            {"kind": "eliminate", "player": owner, "suits": [SUIT_LETTERS[y] for y in game.player_suits[owner]]}
         )
     alive = game.players_left(state.destroyed)
     if len(alive) == 1:  # §7.3 step 3: the game ends at once, frozen mid-turn
         state.winner = alive[0]
         state.over = True
         state.player = state.seat = None
-        effects.append({"kind": "winner", "player": alive[0]})
+        effects.append({"kind": "end", "reason": "last player left", "winners": [alive[0]]})
     elif suit == state.acting:
         _end_turn(state)

@@ -27,6 +27,7 @@ from abstracta.games.reflec.board import (
     pair_code,
     pair_name,
 )
+from abstracta.games.reflec.structure import piece_of
 
 if TYPE_CHECKING:
     from abstracta.games.reflec.rules import Reflec, ReflecState
@@ -292,23 +293,34 @@ def _check_drop_round(game, board, dice, destroyed, tiles, turns, swaps, locked,
 
 
 # -- last_effects of a saved state (§10) -----------------------------------------------------
+# The shared effect kinds (core/structure.py EFFECT_KINDS) with Reflec's fields; "end" has
+# "turns" only at the turn limit.
 _EFFECT_KEYS = {
     "beam": {"kind", "suit", "from", "dir", "path", "hits", "stop"},
-    "removed": {"kind", "square", "piece"},
-    "destroyed": {"kind", "square", "suit"},
-    "eliminated": {"kind", "player", "suits"},
-    "winner": {"kind", "player"},
-    "draw": {"kind", "turns"},
+    "remove": {"kind", "cell", "piece", "cause"},
+    "eliminate": {"kind", "player", "suits"},
+    "end": {"kind", "reason", "winners"},
 }
+_END_REASONS = {"last player left": 1, "turn limit": 0}  # reason -> number of winners
+_OLD_KINDS = {"removed", "destroyed", "eliminated", "winner", "draw"}
 
 
-def effects_from_json(game: "Reflec", entries: Any) -> list[dict[str, Any]]:
-    """Check the shape of saved ``last_effects`` entries and return a copy; ``NotationError`` otherwise."""
+def copy_effect(effect: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an effect that shares no list or piece with it (callers may change theirs)."""
+    return {k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in effect.items()}
+
+
+def effects_from_json(game: "Reflec", entries: Any, destroyed: int = 0) -> list[dict[str, Any]]:
+    """Check the shape of saved ``last_effects`` entries and return a copy; ``NotationError`` otherwise.
+
+    ``destroyed`` (the saved position's destroyed suits) gives the owner of a piece in an entry
+    saved before effects used the shared kinds (``removed``, ``destroyed``, ``eliminated``,
+    ``winner``, ``draw``), which are read as today's entries.
+    """
     if not isinstance(entries, list):
         raise NotationError(f"last_effects must be a list, got {type(entries).__name__}")
     letters = set(SUIT_LETTERS[: game.suits])
     directions = set(DIRECTIONS)
-    coins = {CELL_TOKENS[c] for c in range(1, LASER_BASE)}
 
     def square(value: Any) -> bool:
         return isinstance(value, str) and value in SQUARE_INDEX
@@ -319,27 +331,70 @@ def effects_from_json(game: "Reflec", entries: Any) -> list[dict[str, Any]]:
     checks = {
         "suit": lambda v: isinstance(v, str) and v in letters,
         "from": square,
-        "square": square,
+        "cell": square,
         "dir": lambda v: isinstance(v, str) and v in directions,
         "path": lambda v: isinstance(v, list) and all(square(s) for s in v),
         "hits": lambda v: isinstance(v, list) and all(square(s) for s in v),
         "stop": lambda v: v in ("edge", "laser", "loop"),
-        "piece": lambda v: isinstance(v, str) and v in coins,
+        "piece": lambda v: isinstance(v, dict) and _piece_code(game, v) is not None,
+        "cause": lambda v: v in ("loop", "beam"),
         "player": player,
         "suits": lambda v: isinstance(v, list) and all(isinstance(s, str) and s in letters for s in v),
+        "reason": lambda v: v in _END_REASONS,
+        "winners": lambda v: isinstance(v, list) and all(player(p) for p in v),
         "turns": lambda v: type(v) is int and v >= 1,
         "kind": lambda v: True,
     }
     copied = []
     for entry in entries:
+        if isinstance(entry, dict) and entry.get("kind") in _OLD_KINDS:
+            entry = _upgrade_old_entry(game, entry, destroyed)
         if not isinstance(entry, dict) or entry.get("kind") not in _EFFECT_KEYS:
             raise NotationError(f"last_effects entry {entry!r} is not an object with a known kind")
-        if set(entry) != _EFFECT_KEYS[entry["kind"]]:
-            raise NotationError(
-                f"last_effects entry {entry!r} must have exactly the keys {sorted(_EFFECT_KEYS[entry['kind']])}"
-            )
+        keys = _EFFECT_KEYS[entry["kind"]] | ({"turns"} if entry.get("reason") == "turn limit" else set())
+        if set(entry) != keys:
+            raise NotationError(f"last_effects entry {entry!r} must have exactly the keys {sorted(keys)}")
         for key, value in entry.items():
             if not checks[key](value):
                 raise NotationError(f"last_effects entry {entry!r}: bad {key} {value!r}")
-        copied.append({k: list(v) if isinstance(v, list) else v for k, v in entry.items()})
+        if entry["kind"] == "end" and len(entry["winners"]) != _END_REASONS[entry["reason"]]:
+            raise NotationError(f"last_effects entry {entry!r}: bad winners for {entry['reason']!r}")
+        if entry["kind"] == "remove" and (entry["piece"]["kind"] == "coin") != (entry["cause"] == "loop"):
+            raise NotationError(f"last_effects entry {entry!r}: a loop removes coins, a beam destroys a laser")
+        copied.append(copy_effect(entry))
     return copied
+
+
+def _piece_code(game: "Reflec", piece: dict[str, Any]) -> int | None:
+    """The cell code of a saved piece (``board.py``), ``None`` unless it is a coin or laser of this game."""
+    suit = piece.get("suit")
+    owner = piece.get("owner", -1)
+    if suit not in tuple(SUIT_LETTERS[: game.suits]) or not (owner is None or type(owner) is int and 0 <= owner < game.players):
+        return None
+    y = SUIT_LETTERS.index(suit)
+    if piece.keys() == {"kind", "owner", "suit"} and piece["kind"] == "laser":
+        return LASER_BASE + y
+    if piece.keys() == {"kind", "owner", "suit", "facing"} and piece["kind"] == "coin" and piece["facing"] in DIRECTIONS:
+        return 1 + 4 * y + DIRECTIONS.index(piece["facing"])
+    return None
+
+
+def _upgrade_old_entry(game: "Reflec", entry: dict[str, Any], destroyed: int) -> Any:
+    """An entry saved in the old per-game kinds as today's entry (left as it is when malformed, to be refused)."""
+    kind = entry["kind"]
+    try:
+        if kind == "removed" and entry.keys() == {"kind", "square", "piece"}:
+            return {"kind": "remove", "cell": entry["square"], "piece": piece_of(game, TOKEN_CELL[entry["piece"]], destroyed),
+                    "cause": "loop"}
+        if kind == "destroyed" and entry.keys() == {"kind", "square", "suit"}:
+            laser_code = LASER_BASE + SUIT_LETTERS[: game.suits].index(entry["suit"])
+            return {"kind": "remove", "cell": entry["square"], "piece": piece_of(game, laser_code, 0), "cause": "beam"}
+    except (IndexError, KeyError, ValueError, TypeError):  # a bad token or suit: refused below
+        return entry
+    if kind == "eliminated":
+        return {**entry, "kind": "eliminate"}
+    if kind == "winner" and entry.keys() == {"kind", "player"}:
+        return {"kind": "end", "reason": "last player left", "winners": [entry["player"]]}
+    if kind == "draw" and entry.keys() == {"kind", "turns"}:
+        return {"kind": "end", "reason": "turn limit", "winners": [], "turns": entry["turns"]}
+    return entry

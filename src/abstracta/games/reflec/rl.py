@@ -2,7 +2,8 @@
 
 Actions: drops, coin moves, laser moves, spins, swaps, fire, end (2,693). Observation: 38
 planes of 8 x 8, rows = ranks 8..1, columns a..h; suits in seat order S M C A, with planes
-saying which coins the observer controls.
+saying which coins the observer controls. The planes are read from the view's structured
+position (``structure.py``), never from the notation.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from abstracta.core.board import file_major_names
-from abstracta.core.api import State
+from abstracta.core.api import View
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
 
 SUITS = "SMCA"
@@ -69,60 +70,46 @@ class ReflecRL(RLAdapter):
     plane_names = PLANES
     player_range = (2, 4)
 
-    def observe(self, view: State, player: int) -> np.ndarray:
-        notation = view.notation()
-        board, suits, acting, phase, tiles, turns, swaps, locked, touched = notation.split(" ")
-        owners = _OWNERS[self.game.num_players]
+    def observe(self, view: View, player: int) -> np.ndarray:
+        """The planes of ``PLANES`` for ``player``, read from ``view.structure()``."""
+        structure = view.structure()
+        extra = structure["extra"]
         out = np.zeros((38, 8, 8), dtype=np.float32)
-        neutral: set[str] = set()
-        for entry in suits.split(","):
-            suit = entry[0]
-            index = SUITS.index(suit)
-            die, rest = entry[1:].split(":")
-            out[14 + index] = int(die) / 5
-            off = rest.rstrip("xn")
-            out[18 + index] = int(off) / 6
-            if rest.endswith(("x", "n")):
-                out[22 + index] = 1.0
-                if rest.endswith("n"):
-                    neutral.add(suit)
-        for row, rank in enumerate(board.split("/")):
-            col, i = 0, 0
-            while i < len(rank):
-                ch = rank[i]
-                if ch.isdigit():
-                    col += int(ch)
-                    i += 1
-                    continue
-                index = SUITS.index(ch)
-                mark = rank[i + 1]
-                if mark == "*":
+        for die in structure["dice"]:
+            out[14 + SUITS.index(die["name"])] = die["value"] / 5
+        for area in structure["areas"]:  # "supply S": the suit's coins off the board
+            out[18 + SUITS.index(area["name"][-1])] = sum(p.get("count", 1) for p in area["pieces"]) / 6
+        for suit in extra["destroyed"]:
+            out[22 + SUITS.index(suit)] = 1.0
+        for cell, pieces in structure["cells"].items():
+            row, col = _row_col(cell)
+            for piece in pieces:
+                index = SUITS.index(piece["suit"])
+                if piece["kind"] == "laser":
                     out[4 + index, row, col] = 1.0
-                else:
-                    out[index, row, col] = 1.0
-                    out[8 + FACINGS.index(mark), row, col] = 1.0
-                    if ch in neutral:
-                        out[13, row, col] = 1.0
-                    elif owners[ch] == player:
-                        out[12, row, col] = 1.0
-                col += 1
-                i += 2
+                    continue
+                out[index, row, col] = 1.0
+                out[8 + FACINGS.index(piece["facing"]), row, col] = 1.0
+                if piece["owner"] is None:  # a neutral coin
+                    out[13, row, col] = 1.0
+                elif piece["owner"] == player:
+                    out[12, row, col] = 1.0
+        acting = extra["acting"]
         out[26 + SUITS.index(acting)] = 1.0
-        out[30] = int(tiles) / 4
-        out[31] = 1.0 if phase == "drop" else 0.0
-        for plane, field in ((32, locked), (33, touched)):
-            if field != "-":
-                for sq in field.split(","):
-                    out[(plane, *_row_col(sq))] = 1.0
-        record = swaps.split("/")[player]
-        if record != "-":
-            for pair in record.split(","):
-                a, b = pair.split("x")
-                out[(34 if a[0] == b[0] else 35, *_row_col(a))] = 1.0
-        out[36] = 1.0 if owners.get(acting) == player and acting not in neutral else 0.0
+        out[30] = extra["tiles"] / 4
+        out[31] = 1.0 if extra["phase"] == "drop" else 0.0
+        for plane, squares in ((32, extra["locked"]), (33, extra["touched"])):
+            for sq in squares:
+                out[(plane, *_row_col(sq))] = 1.0
+        for pair in extra["swaps"][player]:
+            a, b = pair.split("x")
+            out[(34 if a[0] == b[0] else 35, *_row_col(a))] = 1.0
+        owners = _OWNERS[self.game.num_players]
+        neutral = self.game.num_players > 2 and acting in extra["destroyed"]
+        out[36] = 1.0 if owners.get(acting) == player and not neutral else 0.0
         limit = self.game.options.get("max_turns")
         if limit:
-            out[37] = min(int(turns) / limit, 1.0)
+            out[37] = min(extra["turns"] / limit, 1.0)
         return out
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:

@@ -33,10 +33,13 @@ from abstracta.games.reflec.board import (
     coin,
     laser,
 )
+from abstracta.games.reflec.structure import position_structure
 
 if TYPE_CHECKING:
     from abstracta.games.reflec.evaluation import ReflecKnowledge
+    from abstracta.games.reflec.ppn import ReflecPPN
     from abstracta.games.reflec.rl import ReflecRL
+    from abstracta.games.reflec.terminal import ReflecPicture
 
 DROP_PHASE, PLAY_PHASE = 0, 1
 COINS_PER_SUIT = 6
@@ -54,6 +57,8 @@ EMPTY_SET: frozenset[int] = frozenset()
 class Reflec(Game):
     slug = "reflec"
     title = "Reflec"
+    example_options = ({"players": 3}, {"players": 4}, {"players": 4, "max_turns": 3})
+    short_options = {"max_turns": 12}
     description = ("Coins point a laser's beam around an 8x8 board for two to four players.\n"
                    "Spend action points to move, turn and fire; destroy every rival laser.")
     board_module = "web/board.js"
@@ -91,6 +96,18 @@ class Reflec(Game):
 
         return ReflecRL(self)
 
+    def ppn_mapping(self) -> "ReflecPPN":
+        """Reflec as Portable Piecepack Notation (``ppn.py``)."""
+        from abstracta.games.reflec.ppn import MAPPING
+
+        return MAPPING
+
+    def terminal_picture(self) -> "ReflecPicture":
+        """The board, suits and last shot on the terminal (``terminal.py``)."""
+        from abstracta.games.reflec.terminal import PICTURE
+
+        return PICTURE
+
     # -- the standard set -------------------------------------------------
     def start(self, seed: int | None = None) -> "ReflecState":
         """The §4 setup. It has no randomness (D24), so ``seed`` is ignored."""
@@ -117,7 +134,7 @@ class Reflec(Game):
     def from_json(self, data: Any) -> "ReflecState":
         game, position = self.read_saved(data)
         state = game.parse(position)
-        state._effects = notation.effects_from_json(game, data.get("last_effects", []))
+        state._effects = notation.effects_from_json(game, data.get("last_effects", []), state.destroyed)
         return state
 
     # -- helpers ----------------------------------------------------------
@@ -254,7 +271,11 @@ class ReflecState(State):
         return [sum(1 for y in suits if not destroyed >> y & 1) for suits in self.game.player_suits]
 
     def last_effects(self) -> list[dict[str, Any]]:
-        return [{k: list(v) if isinstance(v, list) else v for k, v in effect.items()} for effect in self._effects]
+        return [notation.copy_effect(effect) for effect in self._effects]
+
+    def structure(self) -> dict[str, Any]:
+        """The position in the shared vocabulary (``structure.py`` says what each part holds)."""
+        return position_structure(self)
 
     def notation(self) -> str:
         return notation.format_position(self)

@@ -2,8 +2,10 @@
 
 Read the package top to bottom: ``board.py`` (geometry, groups, dice squares),
 ``rules.py`` (options, setup, turn, moves, effects, end), ``notation.py``
-(position notation, its checks, ``last_effects``); ``rl.py`` is its RL adapter (action
-numbering and observation planes for ``abstracta.rl``).
+(position notation and its checks), ``structure.py`` (the structured position and
+``last_effects`` in the shared kinds); then its adapters, which read the structure:
+``terminal.py`` (the terminal picture), ``rl.py`` (action numbering and observation
+planes for ``abstracta.rl``) and ``web/board.js`` (the browser board).
 """
 
 from abstracta.games.strategic_reserve.rules import StrategicReserve, StrategicReserveState

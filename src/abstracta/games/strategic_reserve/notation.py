@@ -1,4 +1,4 @@
-"""Position notation (§9), the checks ``parse`` makes (V1-V6), and ``last_effects`` (§10).
+"""Position notation (§9) and the checks ``parse`` makes (V1-V6); ``structure.py`` has ``last_effects`` (§10).
 
 A position is six space-separated fields::
 
@@ -18,7 +18,6 @@ from abstracta.games.strategic_reserve.board import (
     ROLL_OUTCOMES,
     ROLL_TARGET_BIT,
     SIZE,
-    SQUARE_BIT,
     SQUARE_NAMES,
     border,
     groups_containing,
@@ -132,58 +131,3 @@ def parse_position(game: "StrategicReserve", text: Any) -> tuple[int, int, int, 
                     f"{' '.join(square_names_of(touching))} still touch it"
                 )
     return red, blue, red_reserve, blue_reserve, side, pending, count
-
-
-# -- last_effects (§10) ------------------------------------------------------
-# A state keeps its effect as a tuple, built into dicts only when asked:
-#   roll:  (0, side, roll index, target bit, hit, removed bitboard)
-#   place: (1, side, square bit)
-SEATS = ("red", "blue")
-HIT_NAMES = ("empty", "enemy", "friendly")  # indexed by the hit codes of rules.py
-
-
-def effects_to_json(effect: tuple | None) -> list[dict[str, Any]]:
-    if effect is None:
-        return []
-    if effect[0] == 0:
-        _, side, roll, target, hit, removed = effect
-        return [
-            {
-                "kind": "roll",
-                "seat": SEATS[side],
-                "roll": ROLL_OUTCOMES[roll],
-                "square": SQUARE_NAMES[target.bit_length() - 1],
-                "hit": HIT_NAMES[hit],
-                "removed": square_names_of(removed),
-            }
-        ]
-    _, side, bit = effect
-    return [{"kind": "place", "seat": SEATS[side], "square": SQUARE_NAMES[bit.bit_length() - 1]}]
-
-
-def effect_from_json(entries: Any) -> tuple | None:
-    """The inverse of :func:`effects_to_json` for a saved state; malformed entries raise ``NotationError``."""
-    if entries == []:
-        return None
-    problem = f"last_effects {entries!r} is not a list with one roll or place entry"
-    if not isinstance(entries, list) or len(entries) != 1 or not isinstance(entries[0], dict):
-        raise NotationError(problem)
-    entry = entries[0]
-    try:
-        side = SEATS.index(entry["seat"])
-        if entry["kind"] == "place" and set(entry) == {"kind", "seat", "square"}:
-            return (1, side, SQUARE_BIT[entry["square"]])
-        if entry["kind"] == "roll" and set(entry) == {"kind", "seat", "roll", "square", "hit", "removed"}:
-            removed = 0
-            for square in entry["removed"]:
-                removed |= SQUARE_BIT[square]
-            if entry["removed"] != square_names_of(removed):  # a list of distinct squares, sorted
-                raise ValueError("removed")
-            roll = ROLL_INDEX[entry["roll"]]
-            target = ROLL_TARGET_BIT[side][roll]
-            if SQUARE_BIT[entry["square"]] != target:
-                raise NotationError(f"last_effects: roll {entry['roll']} by {entry['seat']} hits {SQUARE_NAMES[target.bit_length() - 1]}, not {entry['square']}")
-            return (0, side, roll, target, HIT_NAMES.index(entry["hit"]), removed)
-    except (KeyError, ValueError, TypeError):
-        pass
-    raise NotationError(problem)

@@ -1,8 +1,8 @@
 """Strategic Reserve for ``abstracta.rl`` (``core/rl_adapter.py``); ``docs/rl.md`` lists the numbers and planes.
 
 Actions: the 36 placements ``a1=0, a2=1, ..., f6=35``; the 36 rolls ``p,g`` are chance outcomes
-numbered ``6*(p-1) + (g-1)``. Observation: 7 planes of 6 x 6, rows = ranks 6..1 (as the
-notation writes them), columns a..f.
+numbered ``6*(p-1) + (g-1)``. Observation: 7 planes of 6 x 6 read from the view's structured
+position, rows = ranks 6..1 (rank 6 on top), columns a..f.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from abstracta.core.board import file_major_names
-from abstracta.core.api import State
+from abstracta.core.api import View
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
 
 
@@ -27,7 +27,8 @@ PLANES = (
     "observer to act", "pending roll: purple / 6", "pending roll: green / 6",
 )
 
-_EXPAND = str.maketrans({**{str(n): "." * n for n in range(1, 7)}, "/": None})
+# Where each square's plane entry lies: row 0 is rank 6, column 0 is file a.
+_ROW_COLUMN = {name: (6 - int(name[1]), "abcdef".index(name[0])) for name in file_major_names(6, 6)}
 
 
 class StrategicReserveRL(RLAdapter):
@@ -35,22 +36,23 @@ class StrategicReserveRL(RLAdapter):
     observation_shape = (7, 6, 6)
     plane_names = PLANES
 
-    def observe(self, view: State, player: int) -> np.ndarray:
-        notation = view.notation()
-        board, side, red_reserve, blue_reserve, pending, _count = notation.split(" ")
+    def observe(self, view: View, player: int) -> np.ndarray:
+        structure = view.structure()
         out = np.zeros((7, 6, 6), dtype=np.float32)
-        cells = np.frombuffer(board.translate(_EXPAND).encode("ascii"), dtype=np.uint8).reshape(6, 6)
-        own, rival = (0, 1) if player == 0 else (1, 0)
-        out[own] = cells == 82  # "R"
-        out[rival] = cells == 66  # "B"
+        for square, pieces in structure["cells"].items():
+            row, column = _ROW_COLUMN[square]
+            out[0 if pieces[0]["owner"] == player else 1, row, column] = 1.0
         total = 6 + self.game.options["reserve"]
-        reserves = (int(red_reserve), int(blue_reserve))
+        reserves = [0, 0]
+        for area in structure["areas"]:
+            reserves[area["owner"]] += sum(piece.get("count", 1) for piece in area["pieces"])
         out[2] = reserves[player] / total
         out[3] = reserves[1 - player] / total
-        out[4] = 1.0 if (side == "r") == (player == 0) else 0.0
-        if pending != "-":
-            out[5] = int(pending[0]) / 6
-            out[6] = int(pending[2]) / 6
+        out[4] = 1.0 if structure["extra"]["side"] == player else 0.0
+        purple, green = structure["dice"]
+        if purple["value"] is not None:
+            out[5] = purple["value"] / 6
+            out[6] = green["value"] / 6
         return out
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE, IllegalMove
 from abstracta.core.options import int_option
 from abstracta.games.strategic_reserve import notation
-from abstracta.games.strategic_reserve.notation import SEATS
+from abstracta.games.strategic_reserve.structure import SEATS, effect_from_json, effects_to_json, structure_of
 from abstracta.games.strategic_reserve.board import (
     FULL,
     ROLL_INDEX,
@@ -32,6 +32,7 @@ from abstracta.games.strategic_reserve.board import (
 if TYPE_CHECKING:
     from abstracta.games.strategic_reserve.evaluation import StrategicReserveKnowledge
     from abstracta.games.strategic_reserve.rl import StrategicReserveRL
+    from abstracta.games.strategic_reserve.terminal import StrategicReservePicture
 
 RED, BLUE = 0, 1
 NO_ROLL = -1  # pending roll index when the next step is the roll
@@ -44,13 +45,14 @@ ON_BOARD_AT_START = 6
 _ROLL_PROBABILITY = 1 / 36
 _CHANCE_OUTCOMES = tuple((outcome, _ROLL_PROBABILITY) for outcome in ROLL_OUTCOMES)
 
-# What a roll hit (§10), stored as a small int on the state and named (HIT_NAMES) only in last_effects().
+# What a roll hit (§10), stored as a small int on the state and named (structure.HIT_NAMES) only in last_effects().
 HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
 
 
 class StrategicReserve(Game):
     slug = "strategic-reserve"
     title = "Strategic Reserve"
+    example_options = ({"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40})
     description = ("Roll two dice to strike a square and send whole groups back to reserve.\n"
                    "Then place a checker; the first to empty their reserve wins.")
     board_module = "web/board.js"
@@ -81,6 +83,12 @@ class StrategicReserve(Game):
 
         return StrategicReserveRL(self)
 
+    def terminal_picture(self) -> "StrategicReservePicture":
+        """The board, reserves and dice on the terminal (``terminal.py``)."""
+        from abstracta.games.strategic_reserve.terminal import StrategicReservePicture
+
+        return StrategicReservePicture()
+
     def start(self, seed: int | None = None) -> "StrategicReserveState":
         """The §4 setup; there is no setup randomness, so ``seed`` is ignored."""
         red = sum(SQUARE_BIT[s] for s in START_RED)
@@ -95,7 +103,7 @@ class StrategicReserve(Game):
     def from_json(self, data: Any) -> "StrategicReserveState":
         game, position = self.read_saved(data)
         state = game.parse(position)
-        effect = notation.effect_from_json(data.get("last_effects", []))
+        effect = effect_from_json(data.get("last_effects", []))
         if effect is not None:
             state._effect = effect
         return state
@@ -165,7 +173,10 @@ class StrategicReserveState(State):
         return [self.red_reserve, self.blue_reserve]
 
     def last_effects(self) -> list[dict[str, Any]]:
-        return notation.effects_to_json(self._effect)
+        return effects_to_json(self._effect)
+
+    def structure(self) -> dict[str, Any]:
+        return structure_of(self)
 
     def notation(self) -> str:
         return notation.format_position(self)

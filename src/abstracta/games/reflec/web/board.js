@@ -1,7 +1,6 @@
 // Reflec (docs/games/reflec.md): 8x8 board; suits S M C A, each a laser ("S*") and coins ("Sn": suit + facing).
-// Position: "<board> <suits> <acting> <phase> <tiles> <turns> <swaps> <locked> <touched>".
-// Written from the rules file before the engine was merged: see docs/web.md.
-import { el, svgRoot, drawMarks, expandRow } from "/static/js/svg.js";
+// Drawn from view.structure (the structured position), never from the notation.
+import { el, svgRoot, drawMarks } from "/static/js/svg.js";
 
 const FILES = "abcdefgh";
 const CELL = 58;
@@ -51,26 +50,29 @@ export function moveLabel(move) {
   return move;
 }
 
-export function parsePosition(text) {
-  const [board, suits, acting, phase, tiles, turns] = text.trim().split(" ");
+// The position as the board draws it, from the view's structured position (docs/games/reflec.md,
+// "Structured position"): pieces by square, and per suit its die, coins in hand and whether its
+// laser is lost (flag "x") or the suit turned neutral (flag "n", its pieces owned by no one).
+export function readStructure(structure) {
   const cells = {};
-  board.split("/").forEach((row, i) => {
-    const items = row.match(/\d|[SMCA][nesw*]/g) || [];
-    let f = 0;
-    for (const item of items) {
-      if (/\d/.test(item)) {
-        f += Number(item);
-        continue;
-      }
-      cells[`${FILES[f]}${8 - i}`] = { suit: item[0], facing: item[1] === "*" ? null : item[1], laser: item[1] === "*", token: item };
-      f += 1;
-    }
+  for (const [sq, pieces] of Object.entries(structure.cells)) {
+    const piece = pieces[pieces.length - 1];
+    const laser = piece.kind === "laser";
+    cells[sq] = { suit: piece.suit, facing: laser ? null : piece.facing, laser, token: piece.suit + (laser ? "*" : piece.facing) };
+  }
+  const extra = structure.extra;
+  const supplies = Object.fromEntries(structure.areas.map((area) => [area.name.slice(-1), area]));
+  const suits = structure.dice.map((die) => {
+    const supply = supplies[die.name];
+    const off = supply.pieces.reduce((sum, piece) => sum + (piece.count ?? 1), 0);
+    const flag = !extra.destroyed.includes(die.name) ? "" : supply.owner === null ? "n" : "x";
+    return { suit: die.name, die: die.value, off, flag };
   });
-  const suitInfo = suits.split(",").map((entry) => {
-    const m = /^([SMCA])(\d):(\d)([xn]?)$/.exec(entry) || [];
-    return { suit: m[1], die: Number(m[2]), off: Number(m[3]), flag: m[4] || "" };
-  });
-  return { cells, suits: suitInfo, acting, phase, tiles: Number(tiles), turns: Number(turns) };
+  return { cells, suits, acting: extra.acting, phase: extra.phase, tiles: extra.tiles, turns: extra.turns };
+}
+
+function pieceOf(piece) {
+  return { suit: piece.suit, facing: piece.kind === "laser" ? null : piece.facing, laser: piece.kind === "laser" };
 }
 
 function xy(sq, flipped) {
@@ -115,7 +117,7 @@ function centre(sq, flipped) {
 const STEP = { n: [0, -1], s: [0, 1], e: [1, 0], w: [-1, 0] };
 
 export function describeTurn(view) {
-  const pos = parsePosition(view.position);
+  const pos = readStructure(view.structure);
   if (view.over) return null;
   if (pos.phase === "drop") return `drop round: ${SUIT_NAMES[pos.acting]} drop a coin`;
   const suit = pos.suits.find((s) => s.suit === pos.acting);
@@ -123,7 +125,7 @@ export function describeTurn(view) {
 }
 
 export function draw(view, ui = {}) {
-  const pos = parsePosition(view.position);
+  const pos = readStructure(view.structure);
   const flipped = Boolean(ui.flipped);
   const svg = svgRoot(ui.mini ? MARGIN * 2 + BOARD : PANEL_X + 200, MARGIN * 2 + BOARD, `Reflec: ${view.position}`);
   svg.append(el("rect", { x: MARGIN - 8, y: MARGIN - 8, width: BOARD + 16, height: BOARD + 16, rx: 10, fill: "#3b3a36" }));
@@ -160,11 +162,9 @@ export function draw(view, ui = {}) {
         const colour = SUIT_COLORS[effect.suit] || "#ff2d2d"; // the beam in the firing suit's colour
         svg.append(el("path", { d, class: "beam-glow", style: `stroke: ${colour}`, "data-firer": effect.suit }),
           el("path", { d, class: `beam${ui.animate ? " beam-new" : ""}`, pathLength: 100, style: `stroke: ${colour}`, "data-firer": effect.suit }));
-      } else if (effect.kind === "removed" || effect.kind === "destroyed") {
-        const token = effect.kind === "removed" ? effect.piece : `${effect.suit}*`;
-        const p = { suit: token[0], facing: token[1] === "*" ? null : token[1], laser: token[1] === "*" };
-        const [x, y] = xy(effect.square, flipped);
-        svg.append(drawPiece(p, x, y, flipped, { class: `rf-piece lc-piece removed ${ui.animate ? "fading" : "faded"}`, "pointer-events": "none" }));
+      } else if (effect.kind === "remove") { // a coin of a loop, or the destroyed laser, fading out
+        const [x, y] = xy(effect.cell, flipped);
+        svg.append(drawPiece(pieceOf(effect.piece), x, y, flipped, { class: `rf-piece lc-piece removed ${ui.animate ? "fading" : "faded"}`, "pointer-events": "none" }));
       }
     }
   }

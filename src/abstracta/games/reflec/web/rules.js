@@ -24,7 +24,7 @@ export const sections = [
     diagram: {
       view: { position: "7C*/8/8/8/8/Ce2Mn4/8/S*6A* S3:6,M2:5x,C2:5,A2:6 S play 0 0 -/- - -", history: ["*n"], options: {}, num_players: 2,
         last_effects: [{ kind: "beam", suit: "S", from: "a1", dir: "n", path: ["a2", "a3", "b3", "c3", "d3", "d4", "d5", "d6", "d7"], hits: ["a3", "d3"], stop: "laser" },
-          { kind: "destroyed", square: "d7", suit: "M" }] },
+          { kind: "remove", cell: "d7", piece: { kind: "laser", owner: 1, suit: "M" }, cause: "beam" }] },
       caption: "The Suns fire north: the beam turns on two coins and destroys the Moons laser on d7.",
     },
   },

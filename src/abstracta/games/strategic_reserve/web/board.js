@@ -1,6 +1,8 @@
 // Strategic Reserve: 6x6 board, Red (player 0) near rank 1, Blue (player 1) opposite.
-// Position: "<board> <side> <red reserve> <blue reserve> <pending roll|-> <count>" (rules §9).
-import { el, svgRoot, drawMarks, expandRow } from "/static/js/svg.js";
+// Drawn from view.structure (docs/games/strategic-reserve.md, "Structured position"): checkers on cells,
+// a reserve per player, the purple and green dice, and extra.side / extra.target; the last roll and the
+// checkers it sent back come from last_effects (a roll entry per die, a remove entry per checker).
+import { el, svgRoot, drawMarks } from "/static/js/svg.js";
 
 const FILES = "abcdef";
 const CELL = 64;
@@ -34,22 +36,28 @@ export function moveLabel(move) {
   return /^[1-6],[1-6]$/.test(move) ? `roll ${move}` : `place ${move}`;
 }
 
-export function parsePosition(text) {
-  const [board, side, red, blue, pending, count] = text.trim().split(" ");
+const COLOUR_OF = ["R", "B"]; // by player
+
+// What the drawing needs of the structured position.
+export function readStructure(structure) {
   const cells = {};
-  board.split("/").forEach((row, i) => {
-    const rank = 6 - i;
-    expandRow(row).forEach((ch, f) => {
-      cells[`${FILES[f]}${rank}`] = ch;
-    });
-  });
-  return { cells, side, reserves: { R: Number(red), B: Number(blue) }, pending: pending === "-" ? null : pending, count: Number(count) };
+  for (const [sq, pieces] of Object.entries(structure.cells)) cells[sq] = COLOUR_OF[pieces[0].owner];
+  const reserves = { R: 0, B: 0 };
+  for (const area of structure.areas) {
+    for (const piece of area.pieces) reserves[COLOUR_OF[area.owner]] += piece.count ?? 1;
+  }
+  const [purple, green] = structure.dice.map((die) => die.value);
+  const pending = purple === null ? null : `${purple},${green}`;
+  return { cells, side: COLOUR_OF[structure.extra.side], reserves, pending, target: structure.extra.target };
 }
 
-// Rules §7.1: Red's roll p,g hits file p, rank g; Blue's hits file 7-p, rank 7-g.
-export function rolledSquare(side, roll) {
-  const [p, g] = roll.split(",").map(Number);
-  return side === "r" ? `${FILES[p - 1]}${g}` : `${FILES[6 - p]}${7 - g}`;
+// The last roll among the effects: its roller, dice ("p,g") and the squares it emptied.
+function rollOf(effects) {
+  const dice = effects.filter((e) => e.kind === "roll");
+  if (dice.length < 2) return null;
+  const [purple, green] = dice.slice(-2);
+  const removed = effects.filter((e) => e.kind === "remove").map((e) => e.cell);
+  return { owner: purple.owner, roll: `${purple.value},${green.value}`, removed };
 }
 
 function squareXY(sq, flipped) {
@@ -96,18 +104,18 @@ function fillPips(group, value) {
 }
 
 export function describeTurn(view) {
-  const pos = parsePosition(view.position);
+  const pos = readStructure(view.structure);
   if (view.over) return null;
-  return pos.pending ? `${NAMES[pos.side === "r" ? "R" : "B"]} rolled ${pos.pending}: place a checker` : "rolling...";
+  return pos.pending ? `${NAMES[pos.side]} rolled ${pos.pending}: place a checker` : "rolling...";
 }
 
 export function draw(view, ui = {}) {
-  const pos = parsePosition(view.position);
+  const pos = readStructure(view.structure);
   const flipped = Boolean(ui.flipped);
   const svg = svgRoot(ui.mini ? MARGIN * 2 + BOARD : WIDTH, HEIGHT, `Strategic Reserve: ${view.position}`);
   const effects = view.last_effects || [];
-  const roll = effects.find((e) => e.kind === "roll");
-  const hit = pos.pending ? rolledSquare(pos.side, pos.pending) : null;
+  const roll = rollOf(effects);
+  const hit = pos.target;
   const history = view.history || [];
   const lastPlace = [...history].reverse().find((m) => /^[a-f][1-6]$/.test(m));
 
@@ -126,14 +134,14 @@ export function draw(view, ui = {}) {
       if (piece === "R" || piece === "B") {
         pieces.append(checker(x + CELL / 2, y + CELL / 2, piece, CELL, { "data-piece": piece, "pointer-events": "none" }));
       }
-      drawMarks(marks, ui, sq, x, y, CELL, pos.side === "r" ? COLORS.R : COLORS.B);
+      drawMarks(marks, ui, sq, x, y, CELL, COLORS[pos.side]);
     }
   }
   svg.append(squares, pieces);
   if (!ui.mini) {
     // Checkers the last roll sent back: they fade out where they stood.
     if (roll && roll.removed && roll.removed.length) {
-      const lost = roll.seat === "red" ? "B" : "R";
+      const lost = COLOUR_OF[1 - roll.owner];
       for (const sq of roll.removed) {
         const [x, y] = squareXY(sq, flipped);
         const ghost = checker(x + CELL / 2, y + CELL / 2, lost, CELL, { class: `checker removed ${ui.animate ? "fading" : "faded"}`, "pointer-events": "none", "data-removed": sq });
@@ -143,7 +151,7 @@ export function draw(view, ui = {}) {
     }
     if (lastPlace && !(hit && roll && roll.removed.includes(lastPlace))) {
       const [x, y] = squareXY(lastPlace, flipped);
-      if (pos.cells[lastPlace] !== ".") marks.append(el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.12, class: "last-place" }));
+      if (pos.cells[lastPlace]) marks.append(el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.12, class: "last-place" }));
     }
     if (hit) {
       const [x, y] = squareXY(hit, flipped);
@@ -166,7 +174,7 @@ export function draw(view, ui = {}) {
   const order = flipped ? ["R", "B"] : ["B", "R"];
   order.forEach((colour, i) => {
     const top = i === 0 ? MARGIN : MARGIN + BOARD - 96;
-    const active = !view.over && (pos.side === "r") === (colour === "R");
+    const active = !view.over && pos.side === colour;
     svg.append(el("text", { x: PANEL_X, y: top + 10, class: `panel-label${active ? " active" : ""}` }, `${NAMES[colour]} reserve: ${pos.reserves[colour]}`));
     for (let k = 0; k < pos.reserves[colour]; k += 1) {
       const cx = PANEL_X + 14 + (k % 6) * 27;

@@ -16,7 +16,12 @@ export const sections = [
     ],
     diagram: {
       view: { position: "6/2R1R1/1R2B1/1B2R1/1RBRB1/6 r 6 8 3,5 0", history: ["3,5"],
-        last_effects: [{ kind: "roll", seat: "red", roll: "3,5", square: "c5", hit: "friendly", removed: ["b5", "d5"] }] },
+        last_effects: [
+          { kind: "roll", die: "purple", value: 3, owner: 0, cell: "c5", hit: "friendly" },
+          { kind: "roll", die: "green", value: 5, owner: 0, cell: "c5", hit: "friendly" },
+          { kind: "remove", cell: "b5", piece: { kind: "checker", owner: 1 }, cause: "roll", to_area: "reserve" },
+          { kind: "remove", cell: "d5", piece: { kind: "checker", owner: 1 }, cause: "roll", to_area: "reserve" },
+        ] },
       caption: "Red rolled 3,5: the square hit is marked, and the checkers it sends back fade away.",
     },
   },

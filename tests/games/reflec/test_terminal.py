@@ -1,4 +1,4 @@
-"""Reflec's terminal drawing (render/reflec.py), directly and through scripted ``abstracta play``."""
+"""Reflec's terminal picture (games/reflec/terminal.py), directly and through scripted ``abstracta play``."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ import io
 from rich.console import Console
 
 import abstracta
-from abstracta.cli.render import picture_for
-from abstracta.cli.render.reflec import RENDERER, move_kind
-
-from .helpers import run
+from abstracta.cli.render import board_view, picture_for
+from abstracta.games.reflec.terminal import PICTURE, ReflecPicture, move_kind
+from tests.cli.helpers import run
 
 GAME = "reflec"
 E2 = "7C*/3M*4/8/8/8/Ce2Mn4/8/S*6A* S3:6,M2:5,C2:5,A2:6 S play 3 0 -/- - -"  # S fires *n into d7
@@ -21,7 +20,7 @@ E13 = "7C*/8/8/8/8/8/8/S*6A* S3:6,M2:6x,C2:6,A2:6 S play 3 8 -/- - -"  # S's *e 
 
 def draw(state, effects, colour=False) -> str:
     console = Console(file=io.StringIO(), width=120, force_terminal=colour, color_system="truecolor" if colour else None)
-    console.print(RENDERER.board(state, effects))
+    console.print(board_view(PICTURE, state, effects))
     return console.file.getvalue()
 
 
@@ -29,8 +28,10 @@ def board_lines(text):
     return [line[:33].rstrip() for line in text.splitlines()[:10]]
 
 
-def test_registry_picks_the_reflec_renderer():
-    assert picture_for(abstracta.load(GAME)) is RENDERER
+def test_the_game_brings_its_own_picture():
+    game = abstracta.load(GAME)
+    assert game.terminal_picture() is PICTURE and picture_for(game) is PICTURE
+    assert isinstance(PICTURE, ReflecPicture)
 
 
 def test_move_kinds_follow_section_6_3():
@@ -91,11 +92,11 @@ def test_colour_board_uses_arrows():
 def test_describe_names_the_move_its_cost_and_its_effects():
     before = abstracta.load(GAME).parse(E13)
     after = before.play("*e")
-    line = RENDERER.describe(before, "*e", after)
+    line = PICTURE.describe(before, "*e", after)
     assert line.startswith("Suns (Suns & Crowns): *e (fire, 3 points); beam east from a1")
     assert line.endswith("Moons & Arms eliminated; Suns & Crowns wins")
     start = abstracta.load(GAME, players=3).start()
-    assert RENDERER.describe(start, "S@c3n", start.play("S@c3n")) == "Suns: S@c3n (drop, 0 points)"
+    assert PICTURE.describe(start, "S@c3n", start.play("S@c3n")) == "Suns: S@c3n (drop, 0 points)"
 
 
 # -- scripted terminal games ----------------------------------------------------------------------
@@ -135,3 +136,38 @@ def test_a_game_against_the_random_bot_runs_to_its_end():
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "Arms to act" in result.output or "Game over" in result.output
+
+
+# -- the picture itself: rich-free, laid out for the terminal it is given -----------------------------
+
+
+def test_a_narrow_terminal_puts_the_panel_under_the_board():
+    from abstracta.core.terminal import Terminal
+
+    state = abstracta.load(GAME).parse(E2).play("*n")
+    wide = PICTURE.board(state, state.last_effects(), Terminal(width=120)).plain().splitlines()
+    assert wide[1].startswith(" 8   .") and "Reflec" in wide[0]  # the panel beside the board
+    narrow = PICTURE.board(state, state.last_effects(), Terminal(width=50)).plain().splitlines()
+    assert [line.rstrip() for line in narrow[:10]] == [line[:33].rstrip() for line in wide[:10]]  # the board alone on top
+    assert all(len(line) <= 50 for line in narrow)
+    assert "Reflec   turn 1" in narrow[11]
+    middle = PICTURE.board(state, state.last_effects(), Terminal(width=80)).plain().splitlines()
+    assert all(len(line) <= 80 for line in middle) and "Reflec" in middle[0]  # beside, long lines wrapped
+    assert "Moons' laser on d7 destroyed" in " ".join(" ".join(middle).split())
+
+
+def test_unicode_without_colour_draws_arrows_and_still_marks_the_turning_coins():
+    from abstracta.core.terminal import Terminal
+
+    state = abstracta.load(GAME).parse(E2).play("*n")
+    text = PICTURE.board(state, state.last_effects(), Terminal(width=120, unicode=True)).plain()
+    rank_3 = next(line for line in text.splitlines() if line.startswith(" 3 "))
+    assert rank_3[:16] == " 3  C→+ •  • M↑+"  # no reverse style without colour: the + marks the hits
+    assert "• beam path (+ after a coin: the beam turned there)" in text
+
+
+def test_the_picture_reads_the_structure_not_the_notation(monkeypatch):
+    state = abstracta.load(GAME, players=4).parse(E6)
+    expected = draw(state, [])
+    monkeypatch.setattr(type(state), "notation", lambda self: (_ for _ in ()).throw(AssertionError("notation read")))
+    assert draw(state, []) == expected
