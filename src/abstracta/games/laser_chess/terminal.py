@@ -24,9 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from abstracta.core.terminal import (
-    PLAIN, Styled, Terminal, TerminalPicture, beside, cell_width, square_grid, stacked,
-)
+from abstracta.core.terminal import PLAIN, Styled, Terminal, TerminalPicture, beside, square_grid, stacked, wrapped
 from abstracta.games.laser_chess.board import CLOSED_NAMES, COLOUR_NAMES, KIND_LETTERS, KIND_NAMES, KIND_WORDS, SEATS
 
 if TYPE_CHECKING:
@@ -272,42 +270,6 @@ class Drawing:
         if glyphs:
             text.append("L↑ Laser  B↑ shield  D◥ mirrors  S╱ Switch\n", "dim")
         return text
-
-
-def wrapped(text: Styled, width: int) -> Styled:
-    """``text`` with each line broken between words to fit ``width`` columns (a word longer than
-    the width stays whole), so the panel's long lines (a game's result, a shot) read as before."""
-    out = Styled()
-    out.lines = []
-    for line in text.lines:
-        plain = "".join(chunk for chunk, _ in line)
-        breaks, used = [], 0
-        for word in re.finditer(r"\s*\S+\s*", plain):
-            length = cell_width(word.group().rstrip())
-            if used and word.start() and used + length > width:
-                breaks.append(word.start())
-                used = 0
-            used += cell_width(word.group())
-        out.lines.extend(_split(line, breaks))
-    return out
-
-
-def _split(line: list[tuple[str, str]], breaks: list[int]) -> list[list[tuple[str, str]]]:
-    """``line`` cut at the character offsets ``breaks`` (ascending), styles kept."""
-    pieces: list[list[tuple[str, str]]] = [[]]
-    offset, cuts = 0, iter([*breaks, -1])
-    cut = next(cuts)
-    for chunk, style in line:
-        while cut >= 0 and offset + len(chunk) > cut:
-            head, chunk = chunk[: cut - offset], chunk[cut - offset :]
-            if head:
-                pieces[-1].append((head, style))
-            pieces.append([])
-            offset, cut = cut, next(cuts)
-        if chunk:
-            pieces[-1].append((chunk, style))
-        offset += len(chunk)
-    return pieces
 
 
 def _pad(spans: list[tuple[str, str]], tint: str) -> Styled:
