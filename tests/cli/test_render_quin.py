@@ -1,4 +1,4 @@
-"""Quin on the terminal: the board is drawn from a view, with '?' for kinds the player has not seen,
+"""Quin on the terminal (games/quin/terminal.py): the board is drawn from a view, with '?' for kinds the player has not seen,
 and the play loop never shows a player anything but views and public moves."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from rich.console import Console
 
 import abstracta
 from abstracta.cli.play import TerminalGame
-from abstracta.cli.render import picture_for
-from abstracta.cli.render.quin import RENDERER
+from abstracta.cli.render import board_view, picture_for
+from abstracta.games.quin.terminal import PICTURE
 from abstracta.games.quin.view import QuinView
 
 from .helpers import run
@@ -22,7 +22,7 @@ STANDARD = abstracta.load("quin", setup="standard")
 
 def draw(state, effects=None, width=140, colour=False) -> str:
     console = Console(file=io.StringIO(), width=width, force_terminal=colour, color_system="truecolor" if colour else None)
-    console.print(RENDERER.board(state, state.last_effects() if effects is None else effects))
+    console.print(board_view(PICTURE, state, state.last_effects() if effects is None else effects))
     return console.file.getvalue()
 
 
@@ -31,7 +31,7 @@ def board_rows(text: str) -> list[str]:
 
 
 def test_registry_picks_the_quin_renderer():
-    assert picture_for(abstracta.load("quin")) is RENDERER
+    assert picture_for(abstracta.load("quin")) is PICTURE
 
 
 def test_the_standard_start_seen_by_north_hides_every_south_kind():
@@ -132,7 +132,7 @@ def _scripted_game(bots, options, seed, max_lines=400):
         return game_box["game"].state.moves()[0]
 
     state = abstracta.load("quin", **options).start(seed)
-    tg = TerminalGame(state, RENDERER, console, lambda s: s.moves()[0], bots, read_line=read_line)
+    tg = TerminalGame(state, PICTURE, console, lambda s: s.moves()[0], bots, read_line=read_line)
     game_box["game"] = tg
     tg.run()
     return tg, console.file.getvalue()

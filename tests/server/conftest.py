@@ -31,7 +31,7 @@ MAX_PLIES = 1500
 def make_app(db_url: str, **settings):
     """The app with quick bots on the shared worker pool and no bot pause; ``settings`` override."""
     settings = {"bot_factory": quick_bot, "bot_executor": shared_pool(), "bot_pause": 0,
-                "creation_limit": (10_000, 60.0), **settings}  # fmt: skip
+                "creation_limit": (10_000, 60.0), "signup_limit": (10_000, 60.0), **settings}  # fmt: skip
     return create_app(db_url, **settings)
 
 

@@ -32,4 +32,6 @@ def test_openapi_paths_in_router_order(client) -> None:
         "/api/games/{game_id}/replay", "/api/games/{game_id}/record", "/api/games/{game_id}/resign",
         "/api/games/{game_id}/draw", "/api/games/{game_id}/takeback", "/api/games/{game_id}/rematch",
         "/api/games/{game_id}/claim", "/api/games/{game_id}/analysis",
+        "/api/account/signup", "/api/account/login", "/api/account/logout", "/api/account",
+        "/api/account/password", "/api/account/claim", "/api/account/games",
     ]  # fmt: skip

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import random
 
+import abstracta
+from abstracta.core.structure import HIDDEN
+from abstracta.games.quin.pieces import KIND_LETTERS, KIND_WORDS
 from tests.games.quin.test_hidden import shuffled_twin
 from tests.server.conftest import auth, view_of
 from tests.server.test_api import new_game
@@ -20,9 +23,10 @@ def with_effects(twin, real, holder):
     pieces = {entry[:-1]: entry[-1] for entry in entries}  # square -> kind letter ('oL': the centre)
     effects = [dict(effect) for effect in real.last_effects()]
     for effect, seen in zip(effects, real.view(holder).last_effects()):
-        square = effect.get("to", effect.get("square"))
-        if seen.get("piece") == "?" and square in pieces:
-            effect["piece"] = pieces[square]
+        square = effect.get("to", effect.get("cell"))
+        if seen.get("piece", {}).get("kind") == HIDDEN and square in pieces:
+            letter = pieces[square]
+            effect["piece"] = {"kind": KIND_WORDS[KIND_LETTERS.index(letter.upper())], "owner": int(letter.islower())}
     return twin.game.from_json({**real.to_json(), "position": twin.notation(), "last_effects": effects})
 
 
@@ -65,3 +69,15 @@ def test_no_answer_depends_on_a_hidden_kind(client, monkeypatch):
                              headers=auth(tokens[str(mover)]))  # fmt: skip
         assert played.status_code == 200, played.text
     assert compared > 20  # the twins really differed from the real positions
+
+
+def test_the_catalog_reads_a_seats_view_as_that_seat_sees_it(client):
+    """The rules page draws the standard start as North sees it: the answer keeps North's kinds, hides South's."""
+    view = abstracta.load("quin", setup="standard").start().view(1)
+    answer = client.post("/api/catalog/quin/position", json={"position": view.notation()})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["position"] == view.notation() and answer.json()["structure"] == view.structure()
+    kinds: dict[int, set[str]] = {0: set(), 1: set()}
+    for [piece] in answer.json()["structure"]["cells"].values():
+        kinds[piece["owner"]].add(piece["kind"])
+    assert kinds[0] == {HIDDEN} and HIDDEN not in kinds[1]

@@ -136,3 +136,22 @@ def test_serve_refuses_a_database_with_a_read_only_shm_file_in_one_line(tmp_path
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: cannot open the database"), result.stderr
     assert "games.db-shm" in lines[0] and "Permission denied" in lines[0]
+
+
+def test_serve_upgrades_a_database_of_the_release_before_migrations_in_place_and_serves_its_games(tmp_path: Path):
+    from tests.server.fixtures.legacy import LEGACY_DB, LEGACY_SNAPSHOT
+
+    copy = tmp_path / "old.sqlite"
+    shutil.copyfile(LEGACY_DB, copy)
+    games = json.loads(LEGACY_SNAPSHOT.read_text())
+    with serving(tmp_path, "--db", f"sqlite:///{copy}", "--behind-https") as (address, process):
+        process.stdout.readline()
+        assert "upgraded in place from the release before migrations" in process.stdout.readline()
+        for entry in games.values():
+            with urllib.request.urlopen(f"{address}api/games/{entry['id']}", timeout=10) as response:
+                assert json.load(response)["ply"] == entry["snapshot"]["views"]["None"]["ply"]
+        request = urllib.request.Request(f"{address}api/account/signup", method="POST",
+                                         data=json.dumps({"username": "served", "password": "long enough"}).encode(),
+                                         headers={"Content-Type": "application/json"})  # fmt: skip
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 201 and "secure" in response.headers["set-cookie"].lower()

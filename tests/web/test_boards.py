@@ -20,6 +20,9 @@ DESFASES_W1_AFTER = ("Mae,A3w*A,A2w,C2s,S3e/S5e*S,Mne,C4s,Cns,M5e/A4w,S2e,#,C5s,
                      "S4n,Sae,Sne,M2e,Anw S:3:4:na235:0:live;M:3:3:na245:0:live;C:a:a:n2345:0:live;"
                      "A:3:3:na245:0:live M")  # rules §12 W1: Suns plays a1-a4 (its structure and effects from the engine)
 SR_ROLLED = "6/2R1R1/1R2B1/1B2R1/1RBRB1/6 r 6 8 3,5 0"  # Red rolled 3,5 onto c5: b5 and d5 went back
+QUIN_START_BY_NORTH = ("a2v,a3s,a4r,b4v,b5p,d4?,d5?,e2?,e3?,e4?,f3?,f4?,f5?,g2?,g3?,g4?,h4?,h5?,j4v,j5p,k2v,"
+                       "k3s,k4r,l3t,l4m,l5l S play 4/aaaa -/- 0/0 0/0 - - 0 0 N")
+"""Quin's board reads the view's structure, which the server sends with every view: here the engine's own."""
 LASER_ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
 LASER_AFTER_C1 = LASER_ACE.replace("2DnwBn", "2DneBn").replace(" b", " r")
 
@@ -64,8 +67,8 @@ SAMPLES = {
                   "hole": None, "feed 3": None},  # fmt: skip
     },
     "quin": {
-        "view": {"position": "a2v,a3s,a4r,b4v,b5p,d4?,d5?,e2?,e3?,e4?,f3?,f4?,f5?,g2?,g3?,g4?,h4?,h5?,j4v,j5p,k2v,"
-                             "k3s,k4r,l3t,l4m,l5l S play 4/aaaa -/- 0/0 0/0 - - 0 0 N", "history": []},  # fmt: skip
+        "view": {"position": QUIN_START_BY_NORTH, "history": [],
+                 "structure": abstracta.load("quin").parse(QUIN_START_BY_NORTH).structure()},  # fmt: skip
         "pieces": 26,
         "squares": 61,
         "moves": {"a1-b2": {"from": "a1", "to": "b2"}, "e3-o over e2": {"from": "e3", "to": "o"},

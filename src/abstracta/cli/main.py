@@ -41,6 +41,7 @@ from abstracta.cli.common import (
 )
 from abstracta.cli.render import picture_for
 from abstracta.cli.analyse import analyse
+from abstracta.cli.server_admin import db_app, upgrade_text, user_app
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
@@ -337,6 +338,8 @@ app.command()(analyse)
 
 # -- tournament (its own module) -----------------------------------------------
 app.command()(tournament)
+app.add_typer(db_app, name="db")
+app.add_typer(user_app, name="user")
 
 
 # -- bench ---------------------------------------------------------------------
@@ -419,8 +422,13 @@ def serve(
         typer.Option("--bot-workers", metavar="N", help="Processes the bots think in [default: one per core].",
                      show_default=False),
     ] = None,
+    behind_https: Annotated[
+        bool,
+        typer.Option("--behind-https", help="An HTTPS proxy on this machine serves the app: session cookies are "
+                     "Secure, and X-Forwarded-Proto/-For from 127.0.0.1 are trusted (never without this flag)."),
+    ] = False,
 ) -> None:
-    """Start the web app: lobby, games in the browser, REST API (/openapi.json) and live updates."""
+    """Start the web app: lobby, games in the browser, REST API (/openapi.json) and live updates (an existing database is upgraded to this version's schema first)."""
     with command_boundary():
         if not 0 <= port <= 65535:
             fail(f"--port must be from 0 to 65535, got {port}")
@@ -438,7 +446,7 @@ def serve(
 
         url = db or default_database_url()
         try:
-            application = create_app(url, bot_pause=bot_pause, bot_workers=bot_workers)
+            application = create_app(url, bot_pause=bot_pause, bot_workers=bot_workers, behind_https=behind_https)
         except Exception as error:  # a bad URL or an unreachable database
             fail(f"cannot open the database {url}: {error}")
         try:
@@ -450,8 +458,12 @@ def serve(
         console = stdout_console()
         say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
         say(console, f"API description at {address}openapi.json   database: {url}   Ctrl-C stops.")
+        before, after = application.state.store.schema_revisions
+        if before is not None and before != after:
+            say(console, f"database: {upgrade_text(before, after)}")
         faulthandler.enable()  # a fatal signal (SIGBUS from a mapped file, say) leaves its traceback on stderr
-        server = uvicorn.Server(uvicorn.Config(application, log_level="warning", ws_max_size=MAX_FRAME))
+        server = uvicorn.Server(uvicorn.Config(application, log_level="warning", ws_max_size=MAX_FRAME,
+                                               proxy_headers=behind_https))  # fmt: skip
         server.run(sockets=[listener])
 
 

@@ -130,8 +130,8 @@ def stacked(blocks: Iterable[Styled], gap: int = 1) -> Styled:
 
 
 def wrapped(text: Styled, width: int) -> Styled:
-    """``text`` with every line wider than ``width`` broken at spaces (mid-word only where a word
-    is wider), styles kept: a panel's long lines read as rich would wrap them."""
+    """``text`` with every line wider than ``width`` broken at spaces (mid-word only where a word is
+    wider), as a console wraps a long line of a panel."""
     out = Styled()
     out.lines = []
     for line in text.lines:

@@ -24,14 +24,15 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
+
+from fastapi import Request
 
 import abstracta
 from abstracta.bots import LEVELS
 from abstracta.bots.analysis import analyse_game, bot_evaluator, playout_evaluator
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
-from abstracta.server.routes.common import bearer
 from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, history_seen
 
 log = logging.getLogger("abstracta.server")
@@ -177,7 +178,6 @@ class Analyses:
 
 def install(app: Any, service: GameService) -> Analyses:
     """Add the two analysis routes to ``app``; the one hook ``create_app`` calls."""
-    from fastapi import Header
 
     analyses = Analyses(service)
 
@@ -185,9 +185,10 @@ def install(app: Any, service: GameService) -> Analyses:
               summary="Start the post-game analysis of a finished game (as the token's seat may see it)",
               description=f"Each position valued by the {LEVEL} bot in the background; poll with GET. Games with "
               "hidden information: a seat's token is needed and the analysis uses only that seat's views.")  # fmt: skip
-    async def post_analysis(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+    async def post_analysis(game_id: str, request: Request) -> dict[str, Any]:
         live = await asyncio.to_thread(service.get, game_id)
-        return analyses.start(live, live.holder(bearer(authorization)))
+        credential = await app.state.sessions.credential_async(request, required=False)  # a token, or the account's seat
+        return analyses.start(live, live.holder(credential))
 
     @app.get("/api/games/{game_id}/analysis", tags=["analysis"],
              summary="The analysis: status, progress, each position's win probabilities and each move's mark",
@@ -195,8 +196,8 @@ def install(app: Any, service: GameService) -> Analyses:
              "'positions': per position a win probability per player, and 'plies': each move's mover, win "
              "probability before and after, loss and mark: inaccuracy, mistake or blunder at 10/20/30 points), "
              "or 'failed'.")  # fmt: skip
-    def get_analysis(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+    def get_analysis(game_id: str, request: Request) -> dict[str, Any]:
         live = service.get(game_id)
-        return analyses.get(live, live.holder(bearer(authorization)))
+        return analyses.get(live, live.holder(app.state.sessions.credential(request, required=False)))
 
     return analyses

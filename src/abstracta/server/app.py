@@ -19,6 +19,7 @@ from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from typing import Any
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -27,7 +28,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import abstracta
 from abstracta.bots import level_bot
 from abstracta.server import analysis, controls, game_modules
+from abstracta.server.accounts import Accounts, LoginThrottle
 from abstracta.server.hub import Hub, SocketLimits
+from abstracta.server.routes import account as account_routes
 from abstracta.server.routes import catalog as catalog_routes
 from abstracta.server.routes import controls as control_routes
 from abstracta.server.routes import games as game_routes
@@ -40,6 +43,7 @@ from abstracta.server.routes.pages import WEB_DIR
 from abstracta.server.routes.play import NewMove, RandomSetup
 from abstracta.server.routes.sockets import MAX_FRAME
 from abstracta.server.service import ApiError, BotFactory, GameService, unavailable
+from abstracta.server.sessions import Sessions
 from abstracta.server.store import Store, StoreUnavailable
 
 # Every name this module defined before the routes moved out stays importable from here.
@@ -137,6 +141,10 @@ def create_app(
     sweep_seconds: float = 5.0,
     socket_limits: SocketLimits | None = None,
     docs: bool = False,
+    behind_https: bool = False,
+    signup_limit: tuple[int, float] = (20, 3600.0),
+    password_hasher: PasswordHasher | None = None,
+    login_throttle: LoginThrottle | None = None,
 ) -> FastAPI:
     """The app over a store at ``db_url`` (default: SQLite in the user's data directory).
 
@@ -145,10 +153,15 @@ def create_app(
     ``creation_limit`` is (games, seconds) per client address; ``socket_limits`` caps the WebSockets
     (default :class:`~abstracta.server.hub.SocketLimits`: a seat always gets one). ``docs`` serves Swagger UI at
     /docs and ReDoc at /redoc, whose pages load their scripts from a CDN: off by default.
+    Accounts (:mod:`abstracta.server.accounts`): ``behind_https`` makes the session cookie ``Secure``
+    (an HTTPS proxy in front); ``signup_limit`` is (accounts, seconds) per client address;
+    ``password_hasher`` (Argon2id parameters) and ``login_throttle`` replace the defaults.
     """
     store = Store(db_url, busy_timeout=busy_timeout)
     service = GameService(store, bot_factory=bot_factory, bot_pause=bot_pause, bot_workers=bot_workers,
                           bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
+    accounts = Accounts(store, hasher=password_hasher, throttle=login_throttle)
+    sessions = Sessions(accounts, behind_https=behind_https)
     hub = Hub(service, socket_limits)
     service.keep = lambda game_id: hub.watching(game_id) > 0
     controls.watch_clocks(service)
@@ -164,7 +177,8 @@ def create_app(
         title="abstracta",
         version=abstracta.__version__,
         description="Play abstract strategy games by their exact rules. The browser app uses exactly this API. "
-        "A seat is played with its secret token (`Authorization: Bearer <token>`); a friend's seat starts as a "
+        "A seat is played with its secret token (`Authorization: Bearer <token>`), or with an account's session "
+        "cookie for the account's seats (state-changing cookie requests send `X-CSRF-Token`); a friend's seat starts as a "
         "one-time invite code. A 503 answer (busy database) changed nothing: retry after `Retry-After` seconds.",
         lifespan=lifespan,
         docs_url="/docs" if docs else None,
@@ -174,6 +188,8 @@ def create_app(
     app.state.service = service
     app.state.store = store
     app.state.hub = hub
+    app.state.accounts = accounts
+    app.state.sessions = sessions
 
     # -- errors: always {"error": "..."} -------------------------------------------
     @app.exception_handler(ApiError)
@@ -201,11 +217,12 @@ def create_app(
 
     # -- routes, one router per area (server/routes/); this order is the OpenAPI document's --
     app.include_router(catalog_routes.router())
-    app.include_router(game_routes.router(service, store, RateLimit(*creation_limit)))
-    app.include_router(play.router(service, store))
-    app.include_router(control_routes.router(service))
+    app.include_router(game_routes.router(service, store, RateLimit(*creation_limit), sessions))
+    app.include_router(play.router(service, store, sessions))
+    app.include_router(control_routes.router(service, sessions))
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
-    app.include_router(sockets.router(service, hub))
+    app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit)))
+    app.include_router(sockets.router(service, hub, sessions))
     app.include_router(pages.router())
     app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below
     pages.mount_static(app)

@@ -35,6 +35,7 @@ import secrets
 import time
 from typing import Any
 
+from abstracta.server.live import Credential
 from abstracta.server.service import BOT_PREFIX, FRIEND, ME, ApiError, GameService, LiveGame, unavailable
 from abstracta.server.store import StoreUnavailable, hash_token
 
@@ -149,7 +150,7 @@ def _event(service: GameService, live: LiveGame, player: int, kind: str, data: d
     service._tell(live)
 
 
-def _seat_of(service: GameService, game_id: str, token: str | None) -> tuple[LiveGame, int]:
+def _seat_of(service: GameService, game_id: str, token: Credential | None) -> tuple[LiveGame, int]:
     live = service.get(game_id)
     if token is None or token == "":
         raise ApiError(401, "this needs the seat's token: send the header 'Authorization: Bearer <token>'")
@@ -163,7 +164,7 @@ def _check_playing(live: LiveGame, what: str) -> None:
         raise ApiError(409, f"game {live.id} is over")
 
 
-def resign(service: GameService, game_id: str, token: str | None) -> LiveGame:
+def resign(service: GameService, game_id: str, token: Credential | None) -> LiveGame:
     live, player = _seat_of(service, game_id, token)
     with live.lock:
         _check_playing(live, "resigning")
@@ -172,7 +173,7 @@ def resign(service: GameService, game_id: str, token: str | None) -> LiveGame:
     return live
 
 
-def draw(service: GameService, game_id: str, token: str | None, action: str) -> LiveGame:
+def draw(service: GameService, game_id: str, token: Credential | None, action: str) -> LiveGame:
     live, player = _seat_of(service, game_id, token)
     with live.lock:
         _check_playing(live, "a draw by agreement")
@@ -196,7 +197,7 @@ def draw(service: GameService, game_id: str, token: str | None, action: str) -> 
     return live
 
 
-def takeback(service: GameService, game_id: str, token: str | None, action: str) -> LiveGame:
+def takeback(service: GameService, game_id: str, token: Credential | None, action: str) -> LiveGame:
     live, player = _seat_of(service, game_id, token)
     with live.lock:
         _check_playing(live, "a takeback")
@@ -258,7 +259,7 @@ def _take_back(service: GameService, live: LiveGame, player: int) -> None:
     service._schedule_bot(live)
 
 
-def rematch(service: GameService, game_id: str, token: str | None) -> dict[str, Any]:
+def rematch(service: GameService, game_id: str, token: Credential | None) -> dict[str, Any]:
     """A new game with the same options and the seats moved on; the asker's new token and the invites."""
     live, player = _seat_of(service, game_id, token)
     with live.lock:
@@ -270,7 +271,9 @@ def rematch(service: GameService, game_id: str, token: str | None) -> dict[str, 
         seats: list[str] = [""] * n
         for old, kind in enumerate(live.seats):
             seats[(old + 1) % n] = kind if kind.startswith(BOT_PREFIX) else ME if old == player else FRIEND
-        new_id, tokens, invites = service.create(live.game.slug, dict(live.game.options), seats)
+        # The asker's new seat belongs to the account that held the old one, if any.
+        new_id, tokens, invites = service.create(live.game.slug, dict(live.game.options), seats,
+                                                 owner=live.owners[player])  # fmt: skip
         _event(service, live, player, REMATCH, {"id": new_id})
         # A player who held a seat claims the new one with their old token; its invite code is dropped
         # unseen, or the asker could take that seat first (and see a hidden setup). Only a friend who
@@ -280,7 +283,7 @@ def rematch(service: GameService, game_id: str, token: str | None) -> dict[str, 
     return {"id": new_id, "tokens": tokens, "invites": invites}
 
 
-def claim(service: GameService, new_id: str, old_id: str, token: str | None) -> dict[str, Any]:
+def claim(service: GameService, new_id: str, old_id: str, token: Credential | None) -> dict[str, Any]:
     """Take one's seat in the rematch ``new_id`` of ``old_id`` with the old game's token; once."""
     old, player = _seat_of(service, old_id, token)
     if not old.rematch or old.rematch.get("id") != new_id:
@@ -288,7 +291,7 @@ def claim(service: GameService, new_id: str, old_id: str, token: str | None) -> 
     seat = _new_seat(old, player)
     new_token = secrets.token_urlsafe(24)
     try:
-        done = service.store.claim_seat(new_id, seat, hash_token(new_token))
+        done = service.store.claim_seat(new_id, seat, hash_token(new_token), old.owners[player])
     except StoreUnavailable as error:
         raise unavailable(error, "the seat") from None
     if not done:
@@ -296,6 +299,7 @@ def claim(service: GameService, new_id: str, old_id: str, token: str | None) -> 
     live = service.get(new_id)
     with live.lock:
         live.token_hashes[seat] = hash_token(new_token)
+        live.owners[seat] = old.owners[player]
         service._tell(live)
     return {"game": new_id, "seat": seat, "token": new_token}
 

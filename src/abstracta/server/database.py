@@ -20,12 +20,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, inspect, text
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import sessionmaker
 
-from abstracta.server.tables import Base
+from abstracta.server import migrate
 
 
 class StoreUnavailable(Exception):
@@ -87,7 +87,7 @@ class Database:
 
     ``busy_timeout`` (seconds) is how long a write waits for a locked database before
     :class:`StoreUnavailable` is raised (SQLite's busy timeout; PostgreSQL's lock timeout).
-    The tables are created (and older databases upgraded) on construction.
+    The schema is brought up to date on construction (:func:`abstracta.server.migrate.upgrade`).
     """
 
     def __init__(self, url: str | None = None, *, busy_timeout: float = 5.0) -> None:
@@ -115,8 +115,8 @@ class Database:
             event.listen(self.engine, "connect", self._sqlite_pragmas)
             event.listen(self.engine, "checkin", self._restore_wait)
         self._writer = threading.Lock()  # one writer at a time: queue here, not in "database is locked"
-        Base.metadata.create_all(self.engine)
-        self._upgrade()
+        # A new database is created, an older one upgraded in place: (the revision it had, the one it has).
+        self.schema_revisions = migrate.upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def _sqlite_pragmas(self, connection: Any, _record: Any) -> None:
@@ -154,18 +154,6 @@ class Database:
 
     def _busy_too_long(self) -> StoreUnavailable:
         return StoreUnavailable(f"the database stayed busy for the busy timeout ({self.busy_timeout:g} s)")
-
-    def _upgrade(self) -> None:
-        """Bring a database written by an older version up to these tables (new columns only)."""
-        inspector = inspect(self.engine)
-        seat_columns = {column["name"] for column in inspector.get_columns("seats")}
-        game_columns = {column["name"]: column for column in inspector.get_columns("games")}
-        with self.engine.begin() as connection:
-            if "invite_hash" not in seat_columns:
-                connection.execute(text("ALTER TABLE seats ADD COLUMN invite_hash VARCHAR(64)"))
-            seed_type = str(game_columns["seed"]["type"]).upper()
-            if not self.sqlite and "INT" in seed_type:  # SQLite keeps 'x...' text in any column
-                connection.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE VARCHAR(80) USING seed::text"))
 
     def close(self) -> None:
         self.engine.dispose()

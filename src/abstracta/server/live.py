@@ -65,6 +65,20 @@ def unavailable(error: Exception, what: str | None = None) -> ApiError:
     return ApiError(503, f"{BUSY_MESSAGE}; {told}: try again", {"Retry-After": str(RETRY_AFTER)})
 
 
+@dataclass(frozen=True)
+class AccountSeat:
+    """A request made with an account's session instead of a seat token: it holds the seats that
+    belong to that account. ``required``: a game where the account has no seat is refused (403)
+    rather than shown as to a spectator."""
+
+    user_id: int
+    required: bool = True
+
+
+Credential = str | AccountSeat
+"""What opens a seat: a seat's token (``Authorization: Bearer``) or an account's session."""
+
+
 @dataclass
 class LiveGame:
     id: str
@@ -85,6 +99,11 @@ class LiveGame:
     ended: dict[str, Any] | None = None
     rematch: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None  # {"base", "increment" (seconds), "times": when each move was stored}
+    owners: list[int | None] = field(default_factory=list)  # the account each seat belongs to (users.id), if any
+
+    def __post_init__(self) -> None:
+        if not self.owners:
+            self.owners = [None] * len(self.seats)
 
     @property
     def state(self) -> State:
@@ -97,9 +116,14 @@ class LiveGame:
         self.states.append(before.play(move) if after is None else after)
         self.moves.append(move)
 
-    def holder(self, token: str | None) -> int | None:
-        """The player whose seat ``token`` opens; ``None`` for no token (a spectator); ``ApiError`` for a wrong one."""
+    def holder(self, token: Credential | None) -> int | None:
+        """The player whose seat ``token`` opens; ``None`` for no token (a spectator); ``ApiError`` for a wrong one.
+
+        An :class:`AccountSeat` opens a seat of that account: the one to move if it is theirs, else their first.
+        """
         self.touched = time.monotonic()
+        if isinstance(token, AccountSeat):
+            return self.account_seat(token)
         if token is None or token == "":
             return None
         digest = hash_token(token)
@@ -107,6 +131,15 @@ class LiveGame:
             if expected is not None and secrets.compare_digest(expected, digest):
                 return player
         raise ApiError(403, f"this token opens no seat of game {self.id}")
+
+    def account_seat(self, account: AccountSeat) -> int | None:
+        mine = [player for player, owner in enumerate(self.owners) if owner is not None and owner == account.user_id]
+        if not mine:
+            if account.required:
+                raise ApiError(403, f"your account holds no seat of game {self.id}")
+            return None
+        to_move = self.state.player
+        return to_move if to_move in mine else mine[0]
 
     def waiting_for(self) -> list[int]:
         """Friends' seats whose invite has not been used yet."""
@@ -152,7 +185,7 @@ def rebuild(stored: StoredGame) -> LiveGame:
     """The game exactly as it was: start from the stored seed and replay every stored move."""
     game = abstracta.load(stored.slug, **stored.options)
     live = LiveGame(stored.id, game, stored.seed, stored.seats, list(stored.token_hashes), list(stored.invite_hashes),
-                    [game.start(seed=stored.seed)])  # fmt: skip
+                    [game.start(seed=stored.seed)], owners=list(stored.owners))  # fmt: skip
     for move in stored.moves:
         live.append(move)
     return live

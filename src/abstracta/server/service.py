@@ -201,9 +201,10 @@ class GameService(Commits, BotTurns):
         return checked
 
     # -- create and load -------------------------------------------------------
-    def create(self, slug: Any, options: Any, seats: list[Any] | None,
-               seed: int | None = None) -> tuple[str, dict[str, str], dict[str, str]]:  # fmt: skip
-        """A new game: its id, the tokens of the ``me`` seats and the invite codes of the ``friend`` seats."""
+    def create(self, slug: Any, options: Any, seats: list[Any] | None, seed: int | None = None,
+               owner: int | None = None) -> tuple[str, dict[str, str], dict[str, str]]:  # fmt: skip
+        """A new game: its id, the tokens of the ``me`` seats and the invite codes of the ``friend`` seats.
+        ``owner``: the account (users.id) the ``me`` seats belong to, when created while logged in."""
         game = load_game(slug, options)
         asked = self.check_seats(seats if seats is not None else [ME] * game.num_players, game.num_players)
         if seed is not None and not game.perfect_information:
@@ -219,12 +220,14 @@ class GameService(Commits, BotTurns):
         game_id = secrets.token_urlsafe(9)
         live = LiveGame(game_id, game, seed, kinds,
                         [hash_token(tokens[p]) if p in tokens else None for p in range(len(kinds))],
-                        [hash_token(invites[p]) if p in invites else None for p in range(len(kinds))], [start])  # fmt: skip
+                        [hash_token(invites[p]) if p in invites else None for p in range(len(kinds))], [start],
+                        owners=[owner if p in tokens else None for p in range(len(kinds))])  # fmt: skip
         for move in self._chance_run(start):  # a game may open with dice: drawn and stored with it
             live.append(move)
         try:
             self.store.create_game(game_id, game.slug, game.options, seed, kinds, live.token_hashes, live.invite_hashes,
-                                   list(zip(live.movers, live.moves)), game_summary(live.state, len(live.moves)))  # fmt: skip
+                                   list(zip(live.movers, live.moves)), game_summary(live.state, len(live.moves)),
+                                   live.owners)  # fmt: skip
         except StoreUnavailable as error:
             raise unavailable(error, "the game") from None
         with self._games_lock:
@@ -233,13 +236,14 @@ class GameService(Commits, BotTurns):
         return (game_id, {str(p): token for p, token in tokens.items()},
                 {str(p): code for p, code in invites.items()})  # fmt: skip
 
-    def redeem(self, code: Any) -> dict[str, Any]:
-        """Use a friend's invite code, once: the game, the seat and that seat's new token."""
+    def redeem(self, code: Any, owner: int | None = None) -> dict[str, Any]:
+        """Use a friend's invite code, once: the game, the seat and that seat's new token (the seat belongs
+        to the account ``owner`` when given)."""
         if not isinstance(code, str) or not code or len(code) > 200:
             raise ApiError(404, "no such invite")
         token = secrets.token_urlsafe(24)
         try:
-            found = self.store.redeem_invite(hash_token(code), hash_token(token))
+            found = self.store.redeem_invite(hash_token(code), hash_token(token), owner)
         except StoreUnavailable as error:
             raise unavailable(error, "the invite") from None
         if found is None:
@@ -252,8 +256,22 @@ class GameService(Commits, BotTurns):
         if live is not None:
             with live.lock:
                 live.token_hashes[player] = hash_token(token)
+                live.owners[player] = owner
                 self._tell(live)
         return {"game": game_id, "seat": player, "token": token}
+
+    def claim_seats(self, user_id: int, seats: list[tuple[str, str]]) -> list[tuple[str, int]]:
+        """Give the account the anonymous seats these (game id, token) open; the (game, player) pairs claimed."""
+        try:
+            claimed = self.store.claim_seats(user_id, [(game_id, hash_token(token)) for game_id, token in seats])
+        except StoreUnavailable as error:
+            raise unavailable(error, "the claim") from None
+        for game_id, player in claimed:
+            live = self.loaded_game(game_id)
+            if live is not None:
+                with live.lock:
+                    live.owners[player] = user_id
+        return claimed
 
     def loaded_game(self, game_id: str) -> LiveGame | None:
         """The game if it is in memory (never touches the database); ``None`` otherwise."""

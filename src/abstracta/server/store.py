@@ -61,6 +61,7 @@ class StoredGame:
     token_hashes: list[str | None]
     invite_hashes: list[str | None]
     moves: list[str]
+    owners: list[int | None] = field(default_factory=list)  # users.id of each seat's account, if any
 
 
 @dataclass(frozen=True)
@@ -140,8 +141,10 @@ class Store(Database):
         invite_hashes: list[str | None],
         moves: list[tuple[int, str]],
         summary: dict[str, Any],
+        owners: list[int | None] | None = None,
     ) -> None:
-        """The game, its seats and the chance outcomes drawn at its start, in one transaction."""
+        """The game, its seats (``owners``: the account of each, if any) and the chance outcomes drawn at its
+        start, in one transaction."""
 
         def work(session: Session) -> None:
             session.add(GameRow(id=game_id, slug=slug, options=json.dumps(options), seed=seed_text(seed),
@@ -149,7 +152,7 @@ class Store(Database):
             session.flush()
             for player, kind in enumerate(seats):
                 session.add(SeatRow(game_id=game_id, player=player, kind=kind, token_hash=token_hashes[player],
-                                    invite_hash=invite_hashes[player]))  # fmt: skip
+                                    invite_hash=invite_hashes[player], user_id=owners[player] if owners else None))  # fmt: skip
             for ply, (player, move) in enumerate(moves):
                 session.add(MoveRow(game_id=game_id, ply=ply, player=player, move=move))
 
@@ -260,8 +263,8 @@ class Store(Database):
                     except Exception:  # e.g. the loop has closed: nobody waits any more
                         pass
 
-    def redeem_invite(self, invite_hash: str, token_hash: str) -> tuple[str, int] | None | bool:
-        """Turn the invite with this digest into a seat token, once.
+    def redeem_invite(self, invite_hash: str, token_hash: str, owner: int | None = None) -> tuple[str, int] | None | bool:
+        """Turn the invite with this digest into a seat token (of the account ``owner``, if given), once.
 
         ``(game_id, player)`` on success; ``False`` when the invite was used already; ``None``
         when no invite has this digest.
@@ -272,7 +275,7 @@ class Store(Database):
             if seat is None:
                 return None
             done = session.execute(update(SeatRow).where(SeatRow.id == seat.id, SeatRow.token_hash.is_(None))
-                                   .values(token_hash=token_hash))  # fmt: skip
+                                   .values(token_hash=token_hash, user_id=owner))  # fmt: skip
             if done.rowcount != 1:
                 return False
             return seat.game_id, seat.player
@@ -295,6 +298,7 @@ class Store(Database):
                 token_hashes=[seat.token_hash for seat in seats],
                 invite_hashes=[seat.invite_hash for seat in seats],
                 moves=list(moves),
+                owners=[seat.user_id for seat in seats],
             )
 
         return self._read(work)
@@ -315,6 +319,42 @@ class Store(Database):
                         row.returns, row.created, row.updated)  # fmt: skip
                 for row in rows
             ]
+
+        return self._read(work)
+
+    # -- seats of accounts (server/routes/account.py) -----------------------------------
+    def claim_seats(self, user_id: int, seats: list[tuple[str, str]]) -> list[tuple[str, int]]:
+        """Give the account the seats these (game id, token digest) open, where no account holds them yet."""
+
+        def work(session: Session) -> list[tuple[str, int]]:
+            claimed = []
+            for game_id, token_hash in seats:
+                seat = session.scalars(select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.token_hash == token_hash,
+                                                             SeatRow.user_id.is_(None))).first()  # fmt: skip
+                if seat is not None:
+                    seat.user_id = user_id
+                    claimed.append((seat.game_id, seat.player))
+            return claimed
+
+        return self._write(work)
+
+    def account_games(self, user_id: int, limit: int = 200) -> list[tuple[Summary, list[int]]]:
+        """The account's games, most recently changed first, each with the players whose seats are its."""
+
+        def work(session: Session) -> list[tuple[Summary, list[int]]]:
+            owned = session.execute(select(SeatRow.game_id, SeatRow.player).where(SeatRow.user_id == user_id)).all()
+            players: dict[str, list[int]] = {}
+            for game_id, player in owned:
+                players.setdefault(game_id, []).append(player)
+            if not players:
+                return []
+            rows = session.scalars(select(GameRow).where(GameRow.id.in_(list(players)))
+                                   .order_by(GameRow.updated.desc()).limit(limit)).all()  # fmt: skip
+            kinds: dict[str, list[str]] = {row.id: [] for row in rows}
+            for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(list(kinds))).order_by(SeatRow.player)):
+                kinds[seat.game_id].append(seat.kind)
+            return [(Summary(row.id, row.slug, kinds[row.id], row.plies, row.to_move, row.seat_to_move, row.over,
+                             row.returns, row.created, row.updated), sorted(players[row.id])) for row in rows]  # fmt: skip
 
         return self._read(work)
 
@@ -362,13 +402,14 @@ class Store(Database):
 
         return self._read(work)
 
-    def claim_seat(self, game_id: str, player: int, token_hash: str) -> bool:
-        """Give an unclaimed friend's seat this token (a rematch seat taken with the old game's token); once."""
+    def claim_seat(self, game_id: str, player: int, token_hash: str, owner: int | None = None) -> bool:
+        """Give an unclaimed friend's seat this token (a rematch seat taken with the old game's token), and
+        to the account ``owner`` if given; once."""
 
         def work(session: Session) -> bool:
             done = session.execute(update(SeatRow).where(
                 SeatRow.game_id == game_id, SeatRow.player == player, SeatRow.token_hash.is_(None),
-                SeatRow.invite_hash.is_not(None)).values(token_hash=token_hash))  # fmt: skip
+                SeatRow.invite_hash.is_not(None)).values(token_hash=token_hash, user_id=owner))  # fmt: skip
             return done.rowcount == 1
 
         return self._write(work)

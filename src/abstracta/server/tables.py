@@ -5,8 +5,10 @@ to ``game.start`` (as text: :func:`seed_text`) and a denormalised summary for th
 moves, as played (the full move, never the public form; chance outcomes included), are rows of
 their own. Seat tokens and invite codes are stored only as SHA-256 digests (:func:`hash_token`).
 
-:class:`abstracta.server.database.Database` creates these tables and brings older databases
-up to them; :class:`abstracta.server.store.Store` reads and writes them.
+The schema is managed by migrations (:mod:`abstracta.server.migrate`, the revisions in
+``server/migrations/versions/``): a change here needs a new revision there.
+:class:`abstracta.server.store.Store` reads and writes these tables; accounts and their sessions
+(:class:`UserRow`, :class:`SessionRow`) are :mod:`abstracta.server.accounts`'s.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # A friend's seat: the digest of its one-time invite code; token_hash stays empty until it is used.
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # The account the seat belongs to (users.id), when it was taken while logged in or claimed later.
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class MoveRow(Base):
@@ -92,8 +96,7 @@ class MoveRow(Base):
 
 
 class EventRow(Base):
-    """A game control event (issue 15): resign, draw offer/answer, rematch. A new table: older
-    databases get it from ``create_all`` at start-up, no column changes."""
+    """A game control event (issue 15): resign, draw offer/answer, rematch."""
 
     __tablename__ = "game_events"
 
@@ -104,3 +107,28 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     data: Mapped[str] = mapped_column(Text, default="{}")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class UserRow(Base):
+    """An account. ``username_key`` is the name in lower case: names are unique without regard to case."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(20))  # as the user typed it
+    username_key: Mapped[str] = mapped_column(String(20), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))  # Argon2id, in its PHC string form
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class SessionRow(Base):
+    """A logged-in browser: the session id is kept only as its SHA-256 digest, like the seat tokens."""
+
+    __tablename__ = "account_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -55,7 +55,7 @@ def test_section_6_4_a_plain_move_and_a_slingshot_to_the_same_square():
     plain, sling = s.play("d3-j3"), s.play("d3-j3 over i3")
     assert plain.notation().split()[0] == "h5L,i3P,j3S,l5l"
     assert sling.notation().split()[0] == "h5L,i3P+,j3S,l5l"  # only the slingshot reveals the Peripheral
-    assert [e["kind"] for e in sling.last_effects()] == ["reveal", "slingshot"]
+    assert [(e["kind"], e.get("cause")) for e in sling.last_effects()] == [("reveal", None), ("move", "slingshot")]
 
 
 def test_two_ways_round_a_ring_give_one_move_string():

@@ -1,5 +1,6 @@
 """Every worked example of rules §12 (W1-W20), literally: position, move count, move, result,
-effects, and each claim the example makes about other moves, views and returns."""
+effects (§10, in the shared effect kinds), and each claim the example makes about other moves,
+views and returns."""
 
 from __future__ import annotations
 
@@ -13,38 +14,38 @@ EXAMPLES = {
     "W1": (
         {}, "b3r,c3P+,d3V,f5L,l5l S play AAAA/aaaa SSRRMTPVVV/ssrmtppvvvv 0/0 1/1 - - 10 5", 35, "d3-b3 over c3",
         "b3V+,c3P+,f5L,l5l N play AAAA/aaaa SSRRMTPVVV/ssrrmtppvvvv 0/0 1/1 - - 11 0",
-        '[{"kind":"reveal","square":"b3","piece":"r"}, {"kind":"reveal","square":"d3","piece":"V"}, {"kind":"slingshot","over":"c3"}, {"kind":"flash","square":"b3","from":"d3","attacker":"V","defender":"r","result":"capture"}, {"kind":"removed","square":"b3","piece":"r"}]',
+        '[{"kind":"reveal","cell":"b3","piece":{"kind":"reflector","owner":1}}, {"kind":"reveal","cell":"d3","piece":{"kind":"void","owner":0}}, {"kind":"move","cause":"slingshot","from":"d3","to":"b3","piece":{"kind":"void","owner":0},"over":"c3"}, {"kind":"contest","cell":"b3","from":"d3","attacker":{"kind":"void","owner":0},"defender":{"kind":"reflector","owner":1},"result":"capture"}, {"kind":"remove","cell":"b3","piece":{"kind":"reflector","owner":1}}]',
     ),
     "W2": (
         {}, "e3S,f2S,f5L,l2v,l5l S play AAAA/aaaa RRMTPPVVVV/ssrrmtppvvv 0/0 1/1 - - 20 3", 52, "f2-l2",
         "e3S,f5L,l5l N play AAAA/aaaa SRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 21 0",
-        '[{"kind":"reveal","square":"f2","piece":"S"}, {"kind":"reveal","square":"l2","piece":"v"}, {"kind":"flash","square":"l2","from":"f2","attacker":"S","defender":"v","result":"both"}, {"kind":"removed","square":"l2","piece":"v"}, {"kind":"removed","square":"f2","piece":"S"}]',
+        '[{"kind":"reveal","cell":"f2","piece":{"kind":"shadow","owner":0}}, {"kind":"reveal","cell":"l2","piece":{"kind":"void","owner":1}}, {"kind":"contest","cell":"l2","from":"f2","attacker":{"kind":"shadow","owner":0},"defender":{"kind":"void","owner":1},"result":"both"}, {"kind":"remove","cell":"l2","piece":{"kind":"void","owner":1}}, {"kind":"remove","cell":"f2","piece":{"kind":"shadow","owner":0}}]',
     ),
     "W3": (
         {}, "b3s,e3S,f2S,f5L,l5l S play AAAA/aaaa RRMTPPVVVV/srrmtppvvvv 0/0 1/1 - - 20 3", 54, "e3-b3",
         "b3S+,e3s+,f2S,f5L,l5l N play AAAA/aaaa RRMTPPVVVV/srrmtppvvvv 0/0 1/1 - - 21 0",
-        '[{"kind":"reveal","square":"b3","piece":"s"}, {"kind":"reveal","square":"e3","piece":"S"}, {"kind":"flash","square":"b3","from":"e3","attacker":"S","defender":"s","result":"swap"}]',
+        '[{"kind":"reveal","cell":"b3","piece":{"kind":"shadow","owner":1}}, {"kind":"reveal","cell":"e3","piece":{"kind":"shadow","owner":0}}, {"kind":"contest","cell":"b3","from":"e3","attacker":{"kind":"shadow","owner":0},"defender":{"kind":"shadow","owner":1},"result":"swap"}]',
     ),
     "W4": (
         {}, "c3p+,f2M,f5L,g2V,l5l S play AAAA/aaaa SSRRTPPVVV/ssrrmtpvvvv 1/0 1/1 - - 30 0", 32, "swap f2 f5",
         "c3p+,f2L,f5M+,g2V,l5l S play AAAA/aaaa SSRRTPPVVV/ssrrmtpvvvv 2/0 1/1 M f2,f5 30 0",
-        '[{"kind":"reveal","square":"f2","piece":"M"}]',
+        '[{"kind":"reveal","cell":"f2","piece":{"kind":"memory","owner":0}}]',
     ),
     "W5": (
         {}, "e4p,f3T,f5L,k3r,l5l S play AAAA/aaaa SSRRMPPVVVV/ssrmtpvvvv 0/0 1/1 - - 40 2", 28, "time e4 e2",
         "e2p,f5L,k3r,l5l S play AAAA/aaaa SSRRMTPPVVVV/ssrmtpvvvv 0/0 1/1 T - 40 2",
-        '[{"kind":"reveal","square":"f3","piece":"T"}, {"kind":"push","from":"e4","to":"e2","piece":"p"}, {"kind":"removed","square":"f3","piece":"T"}]',
+        '[{"kind":"reveal","cell":"f3","piece":{"kind":"time","owner":0}}, {"kind":"move","cause":"time push","from":"e4","to":"e2","piece":{"kind":"peripheral","owner":1}}, {"kind":"remove","cell":"f3","piece":{"kind":"time","owner":0}}]',
     ),
     "W6": (
         {}, "f3R,f4t,f5L,l4A,l5l S play AAA/aaaa SSRMTPPVVVV/ssrrmppvvvv 0/0 1/1 - - 50 7", 44, "reflect l4 f4 via f3",
         "f3R+,f4A+,f5L,l4t+,l5l N play AAA/aaaa SSRMTPPVVVV/ssrrmppvvvv 0/0 1/1 - - 51 0",
-        '[{"kind":"reveal","square":"f3","piece":"R"}, {"kind":"reveal","square":"f4","piece":"t"}, {"kind":"reveal","square":"l4","piece":"A"}, {"kind":"flash","square":"f4","from":"l4","attacker":"A","defender":"t","result":"swap"}]',
+        '[{"kind":"reveal","cell":"f3","piece":{"kind":"reflector","owner":0}}, {"kind":"reveal","cell":"f4","piece":{"kind":"time","owner":1}}, {"kind":"reveal","cell":"l4","piece":{"kind":"artificial light","owner":0}}, {"kind":"contest","cell":"f4","from":"l4","attacker":{"kind":"artificial light","owner":0},"defender":{"kind":"time","owner":1},"result":"swap"}]',
     ),
     "W7": (
         {}, "d4V,d5P,e4v,f5L,h4V,k2V,l5l S play AAAA/aaaa SSRRMTPV/ssrrmtppvvv 0/0 1/1 - - 60 9", 65,
         "gravity d4: h4-c4, k2-d3",
         "c4V+,d3V+,d4V+,d5P,e4v,f5L,l5l N play AAAA/aaaa SSRRMTPV/ssrrmtppvvv 0/0 1/1 - - 61 0",
-        '[{"kind":"reveal","square":"d4","piece":"V"}, {"kind":"reveal","square":"h4","piece":"V"}, {"kind":"reveal","square":"k2","piece":"V"}]',
+        '[{"kind":"reveal","cell":"d4","piece":{"kind":"void","owner":0}}, {"kind":"reveal","cell":"h4","piece":{"kind":"void","owner":0}}, {"kind":"reveal","cell":"k2","piece":{"kind":"void","owner":0}}]',
     ),
     "W8": (
         {}, "d5P,e4A,h5P,l5l S play LAA/aaaa SSARRMTVVVV/ssrrmtppvvvv 0/0 0/1 - - 70 12", 71, "reinforce A@e5 L@g5",
@@ -59,42 +60,42 @@ EXAMPLES = {
     "W10": (
         {}, "b3s,c4s,d4P,e3S,f5L,l5l S play AAAA/aaaa SRRMTPVVVV/rrmtppvvvv 0/0 1/1 - - 80 4", 48, "d4-c3",
         "b3s,c3P+,c4s,e3S,f5L,l5l N play AAAA/aaaa SRRMTPVVVV/rrmtppvvvv 0/0 1/1 - - 81 5",
-        '[{"kind":"reveal","square":"d4","piece":"P"}]',
+        '[{"kind":"reveal","cell":"d4","piece":{"kind":"peripheral","owner":0}}]',
     ),
     "W11": (
         {}, "f1L,l5l,om N play AAAA/aaaa SSRRMTPPVVVV/ssrrtppvvvv 0/0 1/1 - - 100 3", 40, "o-f1",
         "f1m+,l5l,oL+ S play AAAA/aaaa SSRRMTPPVVVV/ssrrtppvvvv 0/0 1/1 - - 101 0",
-        '[{"kind":"reveal","square":"f1","piece":"L"}, {"kind":"reveal","square":"o","piece":"m"}, {"kind":"flash","square":"f1","from":"o","attacker":"m","defender":"L","result":"swap"}, {"kind":"win","player":0,"reason":"first-sight"}]',
+        '[{"kind":"reveal","cell":"f1","piece":{"kind":"light","owner":0}}, {"kind":"reveal","cell":"o","piece":{"kind":"memory","owner":1}}, {"kind":"contest","cell":"f1","from":"o","attacker":{"kind":"memory","owner":1},"defender":{"kind":"light","owner":0},"result":"swap"}, {"kind":"end","reason":"first-sight","winners":[0]}]',
     ),
     "W12": (
         {}, "f1L,l2s,l5l N play AAAA/aaaa SSRRMTPPVVVV/srrmtppvvvv 0/0 1/1 - - 100 3", 35, "l2-f1",
         "f1s+,l5l S play AAAA/aaaa LSSRRMTPPVVVV/srrmtppvvvv 0/0 1/1 - - 101 0",
-        '[{"kind":"reveal","square":"f1","piece":"L"}, {"kind":"reveal","square":"l2","piece":"s"}, {"kind":"flash","square":"f1","from":"l2","attacker":"s","defender":"L","result":"capture"}, {"kind":"removed","square":"f1","piece":"L"}, {"kind":"win","player":1,"reason":"capture"}]',
+        '[{"kind":"reveal","cell":"f1","piece":{"kind":"light","owner":0}}, {"kind":"reveal","cell":"l2","piece":{"kind":"shadow","owner":1}}, {"kind":"contest","cell":"f1","from":"l2","attacker":{"kind":"shadow","owner":1},"defender":{"kind":"light","owner":0},"result":"capture"}, {"kind":"remove","cell":"f1","piece":{"kind":"light","owner":0}}, {"kind":"end","reason":"capture","winners":[1]}]',
     ),
     "W13": (
         {}, "f4v,f5L,l5l S play AAAA/aaaa SSRRMTPPVVVV/ssrrmtppvvv 0/0 1/1 - - 100 3", 20, "f5-f4",
         "f4L+,l5l N play AAAA/aaaa SSRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 101 0",
-        '[{"kind":"reveal","square":"f4","piece":"v"}, {"kind":"reveal","square":"f5","piece":"L"}, {"kind":"flash","square":"f4","from":"f5","attacker":"L","defender":"v","result":"capture"}, {"kind":"removed","square":"f4","piece":"v"}]',
+        '[{"kind":"reveal","cell":"f4","piece":{"kind":"void","owner":1}}, {"kind":"reveal","cell":"f5","piece":{"kind":"light","owner":0}}, {"kind":"contest","cell":"f4","from":"f5","attacker":{"kind":"light","owner":0},"defender":{"kind":"void","owner":1},"result":"capture"}, {"kind":"remove","cell":"f4","piece":{"kind":"void","owner":1}}]',
     ),
     "W14": (
         {}, "f4a,f5L,g4A,l5l S play AAA/aaa SSRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 100 3", 30, "g4-f4",
         "f5L,l5l N play AAA/aaa SSARRMTPPVVVV/ssarrmtppvvvv 0/0 1/1 - - 101 0",
-        '[{"kind":"reveal","square":"f4","piece":"a"}, {"kind":"reveal","square":"g4","piece":"A"}, {"kind":"flash","square":"f4","from":"g4","attacker":"A","defender":"a","result":"both"}, {"kind":"removed","square":"f4","piece":"a"}, {"kind":"removed","square":"g4","piece":"A"}]',
+        '[{"kind":"reveal","cell":"f4","piece":{"kind":"artificial light","owner":1}}, {"kind":"reveal","cell":"g4","piece":{"kind":"artificial light","owner":0}}, {"kind":"contest","cell":"f4","from":"g4","attacker":{"kind":"artificial light","owner":0},"defender":{"kind":"artificial light","owner":1},"result":"both"}, {"kind":"remove","cell":"f4","piece":{"kind":"artificial light","owner":1}}, {"kind":"remove","cell":"g4","piece":{"kind":"artificial light","owner":0}}]',
     ),
     "W15": (
         {}, "f2L,l5l S play AAAA/aaaa SSRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 100 3", 38, "f2-o",
         "l5l,oL N play AAAA/aaaa SSRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 101 4",
-        '[{"kind":"win","player":0,"reason":"first-sight"}]',
+        '[{"kind":"end","reason":"first-sight","winners":[0]}]',
     ),
     "W16": (
         {}, "e4S,f5L,l5l S play AAAA/aaaa SRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 50 99", 38, "e4-e3",
         "e3S,f5L,l5l N play AAAA/aaaa SRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 51 100",
-        '[{"kind":"draw","reason":"quiet"}]',
+        '[{"kind":"end","reason":"quiet","winners":[]}]',
     ),
     "W17": (
         {}, "e4S,f5L,l5l S play AAAA/aaaa SRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 299 5", 38, "e4-e3",
         "e3S,f5L,l5l N play AAAA/aaaa SRRMTPPVVVV/ssrrmtppvvvv 0/0 1/1 - - 300 6",
-        '[{"kind":"draw","reason":"turns"}]',
+        '[{"kind":"end","reason":"turns","winners":[]}]',
     ),
     "W18": (
         {}, "d5p,e5r,f5m,g5r,h5p,l5l S play L/aaaa SSAAAARRMTPPVVVV/sstvvvv 0/0 1/1 - - 100 3", 1, "pass",
@@ -109,7 +110,7 @@ EXAMPLES = {
     "W20": (
         {}, "c3s,d3S,f5L,l1l,om S play AAAA/aaaa SRRMTPPVVVV/srrtppvvvv 0/0 1/1 - - 90 4", 32, "d3-o",
         "c3s,f5L,l1l,oS+ N play AAAA/aaaa SRRMTPPVVVV/srrmtppvvvv 0/0 1/1 - - 91 0",
-        '[{"kind":"reveal","square":"d3","piece":"S"}, {"kind":"reveal","square":"o","piece":"m"}, {"kind":"flash","square":"o","from":"d3","attacker":"S","defender":"m","result":"capture"}, {"kind":"removed","square":"o","piece":"m"}]',
+        '[{"kind":"reveal","cell":"d3","piece":{"kind":"shadow","owner":0}}, {"kind":"reveal","cell":"o","piece":{"kind":"memory","owner":1}}, {"kind":"contest","cell":"o","from":"d3","attacker":{"kind":"shadow","owner":0},"defender":{"kind":"memory","owner":1},"result":"capture"}, {"kind":"remove","cell":"o","piece":{"kind":"memory","owner":1}}]',
     ),
 }
 

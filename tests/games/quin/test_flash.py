@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import abstracta
-from abstracta.games.quin.pieces import FLASH, KIND_LETTERS, RESULT_NAMES
+from abstracta.games.quin.pieces import FLASH, KIND_LETTERS, KIND_WORDS, RESULT_NAMES
 
 KINDS = "LSARMTPV"
 # Rows: attacker; columns: defender, in kind order L S A R M T P V. C capture, W swap, B both.
@@ -26,6 +26,16 @@ EXPECTED = {
 }
 WORDS = {"C": "capture", "W": "swap", "B": "both"}
 PAIRS = [(a, d) for a in KINDS for d in KINDS]
+
+
+def piece_json(letter: str) -> dict:
+    """A kind letter (upper case South, lower case North) as an effect names the piece."""
+    return {"kind": KIND_WORDS[KINDS.index(letter.upper())], "owner": int(letter.islower())}
+
+
+def letter_of(piece: dict) -> str:
+    letter = KINDS[KIND_WORDS.index(piece["kind"])]
+    return letter.lower() if piece["owner"] else letter
 
 
 def test_the_table_in_the_engine_is_the_rules_table():
@@ -58,11 +68,11 @@ def test_each_flash_on_the_board(attacker, defender):
     state = abstracta.load("quin").parse(flash_position(attacker, defender))
     after = state.play("f3-f2")
     result = WORDS[EXPECTED[attacker][KINDS.index(defender)]]
-    flash = [e for e in after.last_effects() if e["kind"] == "flash"]
-    assert flash == [{"kind": "flash", "square": "f2", "from": "f3", "attacker": attacker,
-                      "defender": defender.lower(), "result": result}]  # fmt: skip
+    flash = [e for e in after.last_effects() if e["kind"] == "contest"]
+    assert flash == [{"kind": "contest", "cell": "f2", "from": "f3", "attacker": piece_json(attacker),
+                      "defender": piece_json(defender.lower()), "result": result}]  # fmt: skip
     board = dict((entry[:2], entry[2:]) for entry in after.notation().split()[0].split(","))
-    removed = [e["piece"] for e in after.last_effects() if e["kind"] == "removed"]
+    removed = [letter_of(e["piece"]) for e in after.last_effects() if e["kind"] == "remove"]
     if result == "capture":
         assert board["f2"] == attacker + "+" and "f3" not in board
         assert removed == [defender.lower()]

@@ -60,8 +60,7 @@ def shuffled_twin(state, owner, rng):
 
 
 def reveals_any(state, owner):
-    pieces = [e["piece"] for e in state.last_effects() if e["kind"] == "reveal"]
-    return any((p.isupper() if owner == 0 else p.islower()) for p in pieces)
+    return any(e["piece"]["owner"] == owner for e in state.last_effects() if e["kind"] == "reveal")
 
 
 def assert_same_view(a, b, viewer):
@@ -115,10 +114,10 @@ def test_the_standard_start_seen_by_north():
 def test_a_time_push_names_the_hidden_piece_only_to_its_owner():
     state = abstracta.load("quin").parse("e4p,f3T,f5L,k3r,l5l S play AAAA/aaaa SSRRMPPVVVV/ssrmtpvvvv 0/0 1/1 - - 40 2")
     after = state.play("time e4 e2")
-    push = {"kind": "push", "from": "e4", "to": "e2", "piece": "p"}
+    push = {"kind": "move", "cause": "time push", "from": "e4", "to": "e2", "piece": {"kind": "peripheral", "owner": 1}}
     assert push in after.last_effects()
     assert push in after.view(1).last_effects()  # North owns it
-    masked = {**push, "piece": "?"}
+    masked = {**push, "piece": {"kind": "hidden", "owner": 1}}
     assert masked in after.view(0).last_effects()  # South pushed it, but never saw it
     assert masked in after.view(None).last_effects()
     assert "e2?" in after.view(0).notation()

@@ -152,7 +152,8 @@ def test_reflection_needs_one_diameter_and_no_piece_on_the_iris_or_horizon():
 def test_reflection_ignores_range_and_pieces_between_and_keeps_the_light_hidden():
     s = state({"f4": "R", "l5": "L", "l3": "v", "o": "s", "b5": "l"})
     after = s.play("reflect l5 f5 via f4")
-    assert "f5L," in after.notation() and after.last_effects() == [{"kind": "reveal", "square": "f4", "piece": "R"}]
+    assert "f5L," in after.notation() and after.last_effects() == [
+        {"kind": "reveal", "cell": "f4", "piece": {"kind": "reflector", "owner": 0}}]
 
 
 # -- Gravity (§6.9) ------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ def test_turn_structure_and_views_along_random_games(setup, seed):
             assert {"time ": "T", "swap ": "M", "raise ": "R"}[move.split(" ")[0] + " "] in free2
         else:
             assert side2 != side and turns2 == turns + 1 and free2 == "-"
-            flashed = any(e["kind"] == "flash" for e in after.last_effects())
+            flashed = any(e["kind"] == "contest" for e in after.last_effects())
             eventful = free != "-" or flashed or move.startswith(("reflect ", "gravity ", "reinforce "))
             assert quiet2 == (0 if eventful else quiet + 1)
         if move == "pass":

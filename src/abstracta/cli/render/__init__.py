@@ -19,9 +19,7 @@ from rich.text import Text
 from abstracta.core.api import Game, View
 from abstracta.core.terminal import Styled, Terminal, TerminalPicture
 
-LEGACY: dict[str, str] = {
-    "quin": "abstracta.cli.render.quin",
-}
+LEGACY: dict[str, str] = {}
 
 
 def picture_for(game: Game) -> TerminalPicture:

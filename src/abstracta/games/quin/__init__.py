@@ -5,9 +5,11 @@ the publisher has not made its board or rulebook public.
 
 Read the package top to bottom: ``board.py`` (the polar grid and its tables), ``pieces.py``
 (piece codes, ranges, the flash table), ``rules.py`` (options, setup, turn, moves, effects,
-end), ``notation.py`` (position notation, its checks, ``last_effects``), ``view.py`` (what
-one player may know), ``explain.py`` (why a move is refused); ``rl.py`` is its RL adapter
-(action numbering, observation planes and the chance deal of the random setup for ``abstracta.rl``).
+end), ``notation.py`` (position notation and its checks), ``effects.py`` (``last_effects`` in
+the shared effect kinds), ``structure.py`` (the structured position), ``view.py`` (what one
+player may know), ``explain.py`` (why a move is refused). The interfaces' adapters:
+``terminal.py`` (the terminal picture), ``rl.py`` (action numbering, observation planes and the
+chance deal of the random setup for ``abstracta.rl``) and ``web/`` (the board and rules page).
 """
 
 from abstracta.games.quin.rules import Quin, QuinState

@@ -84,7 +84,8 @@ def _play_move(state: QuinState, action: tuple) -> QuinState:
     effects = _reveals(old, reveal_squares)
     board = list(old)
     if kind == A_SLING:
-        effects.append((E_SLING, action[3]))
+        # the slung piece, shown by the flash when it lands on one
+        effects.append((E_SLING, frm, to, piece | REVEALED if target else piece, action[3]))
         board[action[3]] |= REVEALED
     board[frm] = 0
     if target:

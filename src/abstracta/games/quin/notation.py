@@ -1,4 +1,4 @@
-"""Position notation (§9), the checks ``parse`` makes (Q1-Q9), and ``last_effects`` (§10).
+"""Position notation (§9) and the checks ``parse`` makes (Q1-Q9); ``effects.py`` writes ``last_effects``.
 
 A position is eleven space-separated fields; a player's view adds a twelfth, the viewer::
 
@@ -33,7 +33,6 @@ from abstracta.games.quin.pieces import (
     LIGHT,
     MEMORY,
     PIECE_COUNTS,
-    RESULT_NAMES,
     REVEALED,
     code,
     letter,
@@ -47,7 +46,7 @@ PHASES = ("setup", "play")
 FREE_LETTERS = ((1, "T"), (2, "M"), (4, "R"))
 HIDDEN = -1  # kind of a piece a view does not show
 
-# Raw effect tuples, as rules.py records them; dicts are built only when last_effects() is asked.
+# Raw effect tuples, as rules.py and apply.py record them; effects.py turns them into last_effects() entries.
 E_REVEAL, E_SLING, E_FLASH, E_REMOVED, E_PUSH, E_WIN, E_DRAW = range(7)
 
 _ENTRY = re.compile(r"([a-l][1-5]|o)(?:([LSARMTPVlsarmtpv])(\+?)|\?([SN]?))")
@@ -339,79 +338,3 @@ def _check_play(f: Fields) -> None:
             raise NotationError(f"Q8 memory: M in free but {SEATS[side]}'s memory count is 0")
     if raise_used and f.raised[side] == 0:
         raise NotationError(f"Q9 raised: R in free but {SEATS[side]}'s raised flag is 0")
-
-
-# -- last_effects (§10) ------------------------------------------------------------------------
-
-def effects_to_json(effects: tuple, mask=None) -> list[dict[str, Any]]:
-    """Dicts of the raw effect tuples of ``rules.py``. ``mask(piece)`` says whether a pushed piece's
-    kind is hidden from the reader (a view); it is written ``?`` then."""
-    out: list[dict[str, Any]] = []
-    for effect in effects:
-        kind = effect[0]
-        if kind == E_REVEAL:
-            out.append({"kind": "reveal", "square": SQUARE_NAMES[effect[1]], "piece": letter(effect[2])})
-        elif kind == E_SLING:
-            out.append({"kind": "slingshot", "over": SQUARE_NAMES[effect[1]]})
-        elif kind == E_FLASH:
-            _, to, frm, attacker, defender, result = effect
-            out.append({
-                "kind": "flash", "square": SQUARE_NAMES[to], "from": SQUARE_NAMES[frm], "attacker": letter(attacker),
-                "defender": letter(defender), "result": RESULT_NAMES[result],
-            })  # fmt: skip
-        elif kind == E_REMOVED:
-            out.append({"kind": "removed", "square": SQUARE_NAMES[effect[1]], "piece": letter(effect[2])})
-        elif kind == E_PUSH:
-            _, frm, to, piece = effect
-            shown = "?" if piece < 0 or (mask is not None and mask(piece)) else letter(piece)
-            out.append({"kind": "push", "from": SQUARE_NAMES[frm], "to": SQUARE_NAMES[to], "piece": shown})
-        elif kind == E_WIN:
-            out.append({"kind": "win", "player": effect[1], "reason": effect[2]})
-        else:
-            out.append({"kind": "draw", "reason": effect[1]})
-    return out
-
-
-def _piece_of(text: Any, revealed: bool = True) -> int:
-    if not isinstance(text, str) or len(text) != 1 or text.upper() not in KIND_INDEX:
-        raise ValueError(text)
-    return code(KIND_INDEX[text.upper()], int(text.islower()), revealed)
-
-
-def _square(text: Any) -> int:
-    if not isinstance(text, str) or text not in SQUARE_INDEX:
-        raise ValueError(text)
-    return SQUARE_INDEX[text]
-
-
-def effects_from_json(entries: Any) -> tuple:
-    """The inverse of :func:`effects_to_json` for a saved state; malformed entries raise ``NotationError``."""
-    if not isinstance(entries, list):
-        raise NotationError(f"last_effects {entries!r} must be a list")
-    raw = []
-    for entry in entries:
-        try:
-            kind = entry["kind"]
-            keys = set(entry)
-            if kind == "reveal" and keys == {"kind", "square", "piece"}:
-                raw.append((E_REVEAL, _square(entry["square"]), _piece_of(entry["piece"], False)))
-            elif kind == "slingshot" and keys == {"kind", "over"}:
-                raw.append((E_SLING, _square(entry["over"])))
-            elif kind == "flash" and keys == {"kind", "square", "from", "attacker", "defender", "result"}:
-                raw.append((E_FLASH, _square(entry["square"]), _square(entry["from"]), _piece_of(entry["attacker"]),
-                            _piece_of(entry["defender"]), RESULT_NAMES.index(entry["result"])))  # fmt: skip
-            elif kind == "removed" and keys == {"kind", "square", "piece"}:
-                raw.append((E_REMOVED, _square(entry["square"]), _piece_of(entry["piece"])))
-            elif kind == "push" and keys == {"kind", "from", "to", "piece"}:
-                pushed = -1 if entry["piece"] == "?" else _piece_of(entry["piece"], False)  # '?': saved from a view
-                raw.append((E_PUSH, _square(entry["from"]), _square(entry["to"]), pushed))
-            elif kind == "win" and keys == {"kind", "player", "reason"} and entry["player"] in (0, 1) \
-                    and type(entry["player"]) is int and entry["reason"] in ("capture", "first-sight"):
-                raw.append((E_WIN, entry["player"], entry["reason"]))
-            elif kind == "draw" and keys == {"kind", "reason"} and entry["reason"] in ("turns", "quiet"):
-                raw.append((E_DRAW, entry["reason"]))
-            else:
-                raise ValueError(kind)
-        except (KeyError, ValueError, TypeError):
-            raise NotationError(f"last_effects: entry {entry!r} is not one of the entries of rules §10") from None
-    return tuple(raw)

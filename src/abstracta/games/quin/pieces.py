@@ -10,6 +10,9 @@ from __future__ import annotations
 KIND_LETTERS = "LSARMTPV"  # kind order (§2.4)
 LIGHT, SHADOW, AL, REFLECTOR, MEMORY, TIME, PERIPHERAL, VOID = range(8)
 KIND_INDEX = {letter: kind for kind, letter in enumerate(KIND_LETTERS)}
+KIND_WORDS = ("light", "shadow", "artificial light", "reflector", "memory", "time", "peripheral", "void")
+"""Each kind as the structured position names it (``structure.py``), in kind order."""
+KIND_OF_WORD = {word: kind for kind, word in enumerate(KIND_WORDS)}
 PIECE_COUNTS = (1, 2, 4, 2, 1, 1, 2, 4)  # 17 pieces a player
 RANGES = (2, 7, 2, 2, 2, 1, 3, 1)
 ACCELERATED_AL_RANGE = 5  # §7.4

@@ -2,8 +2,8 @@
 
 Actions: most moves by a static table; Gravity and Reinforcement, whose strings are too varied
 for one, relative to the mover's pieces (see :class:`QuinActions`). Observation: 59 planes
-over the 61 spaces in square order a1 .. l5, o, read from the player's view only, so a rival's
-unrevealed piece is one plane, never its kind. The random setup is dealt piece by piece
+over the 61 spaces in square order a1 .. l5, o, read from the structure of the player's view only
+(``structure.py``), so a rival's unrevealed piece is one plane, never its kind. The random setup is dealt piece by piece
 (:class:`QuinDeal`), so a player's own setup never gives the rival's away.
 """
 
@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from abstracta.core.api import State
+from abstracta.core.api import State, View
 from abstracta.core.rl_adapter import ActionTable, RLAdapter, SetupDeal
-from abstracta.games.quin.board import GATEWAYS, IS_HORIZON, IS_IRIS, LINES, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
-from abstracta.games.quin.pieces import KIND_LETTERS, PIECE_COUNTS
-from abstracta.games.quin.rules import RANDOM_CELLS, RANDOM_ORDER
+from abstracta.core.structure import HIDDEN
+from abstracta.games.quin.board import (
+    GATEWAYS, IS_HORIZON, IS_IRIS, LINES, NEIGHBOURS, NUM_SQUARES, SQUARE_INDEX, SQUARE_NAMES,
+)  # fmt: skip
+from abstracta.games.quin.pieces import KIND_INDEX, KIND_LETTERS, KIND_OF_WORD, PIECE_COUNTS, code
+from abstracta.games.quin.rules import EMPTY_HALF, LIGHT_AND_ALS, PLAY, RANDOM_CELLS, RANDOM_ORDER, new_state
 
 HORIZON = [name for name, horizon in zip(SQUARE_NAMES, IS_HORIZON) if horizon]  # c1..c5, i1..i5
 GATEWAY_NAMES = {side: [SQUARE_NAMES[sq] for sq in GATEWAYS[side]] for side in (0, 1)}  # in square order
@@ -88,11 +91,8 @@ class QuinActions(ActionTable):
     # The relative blocks need the mover's Voids / Gateways, read from its own view.
     def _own_voids(self, state: State) -> list[str]:
         player = state.player
-        letter = "V" if player == 0 else "v"
-        board = state.view(player).notation().split(" ", 1)[0]
-        if board == "-":
-            return []
-        return [_entry_square(entry) for entry in board.split(",") if _entry_kind(entry) == letter]
+        cells = state.view(player).structure()["cells"]  # in square order
+        return [cell for cell, [piece] in cells.items() if piece["kind"] == "void" and piece["owner"] == player]
 
     def encode(self, state: State, move: str) -> int:
         action = self.static.get(move)
@@ -148,18 +148,9 @@ class QuinActions(ActionTable):
         return self.reinforce_base + mask * (1 + 5 * len(OTHER_KINDS)) + extra
 
 
-def _entry_square(entry: str) -> str:
-    return "o" if entry[0] == "o" else entry[:2]
-
-
-def _entry_kind(entry: str) -> str:
-    return entry[1] if entry[0] == "o" else entry[2]
-
-
 # ---------------------------------------------------------------------------------------
 # observation: (59, 61)
 
-_COUNTS = dict(zip(KIND_LETTERS, PIECE_COUNTS))
 PLANES = (
     *(f"own {k}" for k in KIND_LETTERS), *(f"rival revealed {k}" for k in KIND_LETTERS), "rival unrevealed piece",
     "own piece revealed", "Horizon", "Iris", "own Gateways", "rival Gateways", "locked squares",
@@ -194,12 +185,6 @@ class QuinDeal(SetupDeal):
         self.pieces = RANDOM_ORDER
         self.cells = RANDOM_CELLS  # the engine's own cell lists, so the two deals cannot drift apart
         self.max_outcomes = max(len(cells) for cells in self.cells)
-        undealt = "".join(
-            kind * (count - RANDOM_ORDER.count(kind)) for kind, count in zip(KIND_LETTERS, PIECE_COUNTS)
-        )
-        # side to move, phase and counters as the engine starts them; the reserves hold what is not dealt
-        self._rest = game.start(seed=0).notation().split(" ")[1:]
-        self._rest[2] = f"{undealt}/{undealt.lower()}"
 
     def complete(self, dealt: list[int]) -> bool:
         return len(dealt) == 2 * len(self.pieces)
@@ -214,18 +199,20 @@ class QuinDeal(SetupDeal):
         free = [c for c in range(len(self.cells[side])) if c not in used]
         return [(c, 1.0 / len(free)) for c in free]
 
-    def _token(self, side: int, index: int, cell: int) -> str:
-        kind = self.pieces[index]
-        return self.cells[side][cell] + (kind if side == 0 else kind.lower())
-
     def outcome_name(self, dealt: list[int], action: int) -> str:
         side, used = self._node(dealt)
-        return f"deal {self._token(side, len(used), action)}"
+        kind = self.pieces[len(used)]
+        return f"deal {self.cells[side][action]}{kind if side == 0 else kind.lower()}"
 
     def start(self, dealt: list[int]) -> State:
         count = len(self.pieces)
-        tokens = [self._token(i // count, i % count, cell) for i, cell in enumerate(dealt)]
-        return self.game.parse(" ".join([",".join(tokens), *self._rest]))
+        board = [0] * NUM_SQUARES
+        for i, cell in enumerate(dealt):
+            side = i // count
+            board[SQUARE_INDEX[self.cells[side][cell]]] = code(KIND_INDEX[self.pieces[i % count]], side, False)
+        # the rest as Quin.start's random setup leaves it: South to move, the Lights and ALs in reserve
+        return new_state(self.game, tuple(board), 0, PLAY, (LIGHT_AND_ALS, LIGHT_AND_ALS), (EMPTY_HALF, EMPTY_HALF),
+                         (0, 0), (0, 0), 0, (), 0, 0, ())  # fmt: skip
 
 
 class QuinRL(RLAdapter):
@@ -233,61 +220,48 @@ class QuinRL(RLAdapter):
     observation_shape = (59, 61)
     plane_names = PLANES
 
-    def observe(self, view: State, player: int) -> np.ndarray:
-        notation = view.notation()
-        fields = notation.split(" ")
-        board, side, phase, reserve, removed, memory, raised, free, locked, turns, quiet = fields[:11]
+    def observe(self, view: View, player: int) -> np.ndarray:
+        structure = view.structure()
+        extra = structure["extra"]
         out = np.zeros((59, 61), dtype=np.float32)
-        own_upper = player == 0  # South (upper case) is player 0
-        if board != "-":
-            for entry in board.split(","):
-                if entry[0] == "o":
-                    sq, rest = "o", entry[1:]
-                else:
-                    sq, rest = entry[:2], entry[2:]
-                i = SQUARE_INDEX[sq]
-                letter = rest[0]
-                if letter == "?":
-                    out[16, i] = 1.0
-                    continue
-                mine = letter.isupper() == own_upper
-                kind = KIND_LETTERS.index(letter.upper())
-                out[kind if mine else 8 + kind, i] = 1.0
-                if mine and rest.endswith("+"):
-                    out[17, i] = 1.0
+        for cell, [piece] in structure["cells"].items():
+            i = SQUARE_INDEX[cell]
+            kind = piece["kind"]
+            if kind == HIDDEN:
+                out[16, i] = 1.0
+                continue
+            mine = piece["owner"] == player
+            out[KIND_OF_WORD[kind] + (0 if mine else 8), i] = 1.0
+            if mine and piece["revealed"]:
+                out[17, i] = 1.0
         out[18] = _HORIZON_PLANE
         out[19] = _IRIS_PLANE
         out[20] = _GATEWAY_PLANES[player]
         out[21] = _GATEWAY_PLANES[1 - player]
-        if locked != "-":
-            for sq in locked.split(","):
-                out[22, SQUARE_INDEX[sq]] = 1.0
-        out[23] = 1.0 if phase == "setup" else 0.0
-        out[24] = 1.0 if (side == "S") == (player == 0) else 0.0
-        halves = reserve.split("/")
-        own_half, rival_half = halves[player], halves[1 - player]
-        if own_half != "-":
-            for k in own_half:
-                out[25 + KIND_LETTERS.index(k.upper())] += 1.0 / _COUNTS[k.upper()]
-        rival_count = len(rival_half) if not rival_half.isdigit() else int(rival_half)
-        out[33] = (0 if rival_half == "-" else rival_count) / 17
-        removed_halves = removed.split("/")
-        for base, half in ((34, removed_halves[player]), (42, removed_halves[1 - player])):
-            if half != "-":
-                for k in half:
-                    out[base + KIND_LETTERS.index(k.upper())] += 1.0 / _COUNTS[k.upper()]
-        mem = memory.split("/")
-        out[50] = int(mem[player]) / 2
-        out[51] = int(mem[1 - player]) / 2
-        rai = raised.split("/")
-        out[52] = float(rai[player])
-        out[53] = float(rai[1 - player])
-        if free != "-":
-            for k, plane in (("T", 54), ("M", 55), ("R", 56)):
-                if k in free:
-                    out[plane] = 1.0
-        out[57] = min(int(turns) / self.game.options["max_turns"], 1.0)
-        out[58] = min(int(quiet) / 100, 1.0)
+        for cell in extra["locked"]:
+            out[22, SQUARE_INDEX[cell]] = 1.0
+        out[23] = 1.0 if extra["phase"] == "setup" else 0.0
+        out[24] = 1.0 if extra["side"] == player else 0.0
+        areas = {(area["name"], area["owner"]): area["pieces"] for area in structure["areas"]}
+        for piece in areas["reserve", player]:
+            kind = KIND_OF_WORD[piece["kind"]]
+            out[25 + kind] += piece["count"] / PIECE_COUNTS[kind]
+        out[33] = sum(piece["count"] for piece in areas["reserve", 1 - player]) / 17
+        # Zero G of a player holds the rival's removed pieces: own removed pieces lie in the rival's
+        for base, zero_g in ((34, areas["zero g", 1 - player]), (42, areas["zero g", player])):
+            for piece in zero_g:
+                kind = KIND_OF_WORD[piece["kind"]]
+                out[base + kind] += piece["count"] / PIECE_COUNTS[kind]
+        memory, raised = extra["memory_swaps"], extra["resurrections"]
+        out[50] = memory[player] / 2
+        out[51] = memory[1 - player] / 2
+        out[52] = float(raised[player])
+        out[53] = float(raised[1 - player])
+        for word, plane in (("time", 54), ("memory", 55), ("resurrection", 56)):
+            if word in extra["free_used"]:
+                out[plane] = 1.0
+        out[57] = min(extra["turns"] / self.game.options["max_turns"], 1.0)
+        out[58] = min(extra["quiet"] / 100, 1.0)
         return out
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:

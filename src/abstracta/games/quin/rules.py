@@ -20,9 +20,10 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import IllegalMove, NotationError
+from abstracta.core.errors import IllegalMove
 from abstracta.core.options import choice_option, int_option
 from abstracta.core.rng import make_rng
+from abstracta.games.quin import effects as quin_effects
 from abstracta.games.quin import notation
 from abstracta.games.quin.board import (
     CENTRE,
@@ -35,7 +36,7 @@ from abstracta.games.quin.board import (
 )
 from abstracta.games.quin.movegen import FREE_MEMORY, FREE_RAISE, FREE_TIME  # noqa: F401 (read from here by others)
 from abstracta.games.quin.movegen import generate_play, generate_setup, gravity_action
-from abstracta.games.quin.notation import E_DRAW, E_PUSH, E_WIN
+from abstracta.games.quin.notation import E_DRAW, E_WIN
 from abstracta.games.quin.pieces import (
     ACCELERATED_AL_RANGE,
     AL,
@@ -51,6 +52,7 @@ from abstracta.games.quin.pieces import (
 if TYPE_CHECKING:
     from abstracta.games.quin.evaluation import QuinKnowledge
     from abstracta.games.quin.rl import QuinRL
+    from abstracta.games.quin.terminal import QuinPicture
     from abstracta.games.quin.view import QuinView
 
 SEATS = ("S", "N")
@@ -135,6 +137,12 @@ class Quin(Game):
 
         return QuinRL(self)
 
+    def terminal_picture(self) -> "QuinPicture":
+        """The six diameters through First Sight and the side panel (``terminal.py``)."""
+        from abstracta.games.quin.terminal import PICTURE
+
+        return PICTURE
+
     def parse(self, text: str) -> "State":
         """A full position (11 fields, §9.1), or a player's view of one (12 fields, §9.3)."""
         fields = notation.parse_fields(text)
@@ -153,23 +161,8 @@ class Quin(Game):
             data = {**data, "position": data["notation"]}
         game, position = self.read_saved(data)
         state = game.parse(position)
-        effects = notation.effects_from_json(data.get("last_effects", []))
-        state._effects = tuple(_pushed_as_on_board(state.board, e) if e[0] == E_PUSH else e for e in effects)
+        state._effects = quin_effects.effects_from_json(data.get("last_effects", []), state.board)
         return state
-
-
-def _pushed_as_on_board(board: tuple, effect: tuple) -> tuple:
-    """A saved push names the piece by letter only; its revealed flag (which decides whether a view
-    may name it) is the one of the piece now standing on the push's destination."""
-    kind, frm, to, piece = effect
-    there = board[to]
-    if there <= 0:  # hidden in the view being restored
-        return (kind, frm, to, -1)
-    if piece >= 0 and (piece & 15) != (there & 15):
-        raise NotationError(
-            f"last_effects: the push to {SQUARE_NAMES[to]} names a piece that is not the one standing there"
-        )
-    return (kind, frm, to, there)
 
 
 class QuinState(State):
@@ -213,10 +206,16 @@ class QuinState(State):
         return [sum(self.removed[1]), sum(self.removed[0])]
 
     def last_effects(self) -> list[dict[str, Any]]:
-        return notation.effects_to_json(self._effects)
+        return quin_effects.effects_to_json(self._effects)
 
     def notation(self) -> str:
         return notation.format_position(self)
+
+    def structure(self) -> dict[str, Any]:
+        """Every piece with its kind, the reserves, Zero G and the turn's counters (``structure.py``)."""
+        from abstracta.games.quin.structure import structure
+
+        return structure(self)
 
     def to_json(self) -> dict[str, Any]:
         return {

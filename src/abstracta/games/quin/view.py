@@ -4,9 +4,12 @@
 RL observation shows a player must come from one, never from the full state:
 
 - ``notation()`` is the rules' view notation (12 fields); ``game.parse`` reads it back.
-- ``to_json()`` holds that notation (as ``position``) and ``last_effects()``, in which a Time push of a
-  hidden rival piece names the piece ``?`` (the only effect that would otherwise tell a
-  kind that stays hidden; every other effect concerns revealed or removed pieces).
+- ``structure()`` is that knowledge in the shared vocabulary (``structure.py``): a hidden piece,
+  and a reserve whose kinds the viewer may not know, have kind ``hidden``.
+- ``to_json()`` holds that notation (as ``position``) and ``last_effects()``, in which a Time push
+  or a slingshot of a hidden piece names it ``{"kind": "hidden", "owner": ...}`` (the only effects
+  that would otherwise tell a kind that stays hidden; every other effect concerns pieces a flash
+  or a power has just revealed, or removed ones).
 - ``player``, ``seat``, ``over``, ``returns()``, ``scores()`` are the position's own; the end
   of the game is always public. A Light standing on ``o`` is shown, since the win it gives
   announces it (decision pinned by ``test_view_shows_a_light_on_first_sight``).
@@ -27,6 +30,8 @@ from typing import Any
 from abstracta.core.api import State
 from abstracta.core.errors import IllegalMove
 from abstracta.games.quin import notation
+from abstracta.games.quin.effects import effects_to_json
+from abstracta.games.quin.structure import structure
 from abstracta.games.quin.explain import explain
 from abstracta.games.quin.board import CENTRE, GATEWAYS, NUM_SQUARES, SQUARE_NAMES
 from abstracta.games.quin.notation import SEATS, hidden_code
@@ -101,6 +106,10 @@ class QuinView(State):
             f"{removed} {notation.counters_text(self)} {viewer}"
         )
 
+    def structure(self) -> dict[str, Any]:
+        """What the notation of the view holds, structured: a hidden piece or reserve has kind ``hidden``."""
+        return structure(self, is_view=True)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game.slug,
@@ -115,7 +124,7 @@ class QuinView(State):
         def hidden(piece: int) -> bool:
             return not piece & REVEALED and (piece >> 3) & 1 != viewer
 
-        return notation.effects_to_json(self._effects, hidden)
+        return effects_to_json(self._effects, hidden)
 
     def returns(self) -> list[float]:
         if self.winner is None:

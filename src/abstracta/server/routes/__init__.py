@@ -5,6 +5,8 @@ in this order (which is also the order of the OpenAPI document):
 - :mod:`.games`: start, join and list games (``POST /api/games``, invites, ``GET /api/games``);
 - :mod:`.play`: one game: its view, moves, random setup, replay and record;
 - :mod:`.controls`: resign, draw, takeback, rematch, claim (over :mod:`abstracta.server.controls`);
+- the post-game analysis (:mod:`abstracta.server.analysis` installs its two routes);
+- :mod:`.account`: sign up, log in and out, password, claiming seats, the account's games (``/api/account...``);
 - :mod:`.sockets`: the WebSocket that pushes each watcher's view;
 - :mod:`.pages`: the front end's pages and static files.
 

@@ -16,7 +16,8 @@ from abstracta.bots import LEVELS
 from abstracta.server import controls
 from abstracta.server.live import ApiError, load_game
 from abstracta.server.service import GameService
-from abstracta.server.store import Store
+from abstracta.server.sessions import Sessions
+from abstracta.server.store import Store, Summary
 
 SEAT_HELP = ("'me' (you play it: its token comes back), 'friend' (an invite code comes back instead), "
              f"or a bot: {', '.join('bot:' + level for level in LEVELS)}; 'human' means 'me'")  # fmt: skip
@@ -31,7 +32,7 @@ class RateLimit:
         self._events: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def check(self, key: str) -> None:
+    def check(self, key: str, what: str = "new games") -> None:
         now = time.monotonic()
         with self._lock:
             if len(self._events) > 10_000:  # forget quiet addresses
@@ -41,7 +42,7 @@ class RateLimit:
                 events.popleft()
             if len(events) >= self.count:
                 wait = max(1, int(self.seconds - (now - events[0])) + 1)
-                raise ApiError(429, f"too many new games from this address: at most {self.count} "
+                raise ApiError(429, f"too many {what} from this address: at most {self.count} "
                                     f"every {self.seconds:g} s; try again in {wait} s", {"Retry-After": str(wait)})  # fmt: skip
             events.append(now)
 
@@ -82,19 +83,40 @@ class Joined(BaseModel):
     token: str = Field(description="The seat's secret token; it is shown this once and never again.")
 
 
-def router(service: GameService, store: Store, creations: RateLimit) -> APIRouter:
+def summary_rows(summaries: list[Summary]) -> list[dict[str, Any]]:
+    """The lobby's rows for these games (``GET /api/games``)."""
+    titles: dict[str, str] = {}
+    rows = []
+    for summary in summaries:
+        if summary.slug not in titles:
+            try:
+                titles[summary.slug] = abstracta.load(summary.slug).title
+            except Exception:
+                titles[summary.slug] = summary.slug
+        rows.append({
+            "id": summary.id, "game": summary.slug, "title": titles[summary.slug], "players": summary.seats,
+            "turn": summary.to_move, "seat": summary.seat_to_move, "over": summary.over,
+            "returns": summary.returns, "plies": summary.plies,
+            "created": summary.created.isoformat(), "updated": summary.updated.isoformat(),
+        })  # fmt: skip
+    return rows
+
+
+def router(service: GameService, store: Store, creations: RateLimit, sessions: Sessions) -> APIRouter:
     routes = APIRouter()
 
     @routes.post("/api/games", status_code=201, response_model=Created, tags=["play"], summary="Start a game",
                  description="Seats: " + SEAT_HELP + ". The answer holds a token for each 'me' seat and a one-time "
                  "invite code for each 'friend' seat; the server keeps only their hashes. Rate-limited per address "
-                 "(429 with Retry-After).")  # fmt: skip
+                 "(429 with Retry-After). With a session cookie (and X-CSRF-Token) the 'me' seats are the account's.")  # fmt: skip
     def new_game(body: NewGame, request: Request) -> dict[str, Any]:
+        user = sessions.user(request)  # logged in: the 'me' seats are the account's
         creations.check(request.client.host if request.client else "unknown")
         clock = controls.check_seats_clock(body.clock.minutes, body.clock.increment) if body.clock else None
         if clock and load_game(body.game, body.options).num_players != 2:
             raise ApiError(400, "clock: clocks are for two-player games")
-        game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed)
+        game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed,
+                                                  owner=user.id if user else None)  # fmt: skip
         if clock:
             controls.start_clock(service, game_id, *clock)
         return {"id": game_id, "tokens": tokens, "invites": invites}
@@ -102,28 +124,15 @@ def router(service: GameService, store: Store, creations: RateLimit) -> APIRoute
     @routes.post("/api/invites/{code}", response_model=Joined, tags=["play"], summary="Take a friend's seat with an invite",
                  description="Trades a one-time invite code for the seat's token. Works once: a used code answers 410, "
                  "an unknown one 404.")  # fmt: skip
-    def join(code: str) -> dict[str, Any]:
-        return service.redeem(code)
+    def join(code: str, request: Request) -> dict[str, Any]:
+        user = sessions.user(request)  # logged in: the seat is the account's
+        return service.redeem(code, owner=user.id if user else None)
 
     @routes.get("/api/games", tags=["play"], summary="Games in progress and finished, most recent first")
     def list_games(
         over: Optional[bool] = Query(default=None, description="Only finished (true) or unfinished (false) games."),
         limit: int = Query(default=50, ge=1, le=500),
     ) -> list[dict[str, Any]]:
-        titles = {}
-        rows = []
-        for summary in store.summaries(limit=limit, over=over):
-            if summary.slug not in titles:
-                try:
-                    titles[summary.slug] = abstracta.load(summary.slug).title
-                except Exception:
-                    titles[summary.slug] = summary.slug
-            rows.append({
-                "id": summary.id, "game": summary.slug, "title": titles[summary.slug], "players": summary.seats,
-                "turn": summary.to_move, "seat": summary.seat_to_move, "over": summary.over,
-                "returns": summary.returns, "plies": summary.plies,
-                "created": summary.created.isoformat(), "updated": summary.updated.isoformat(),
-            })  # fmt: skip
-        return rows
+        return summary_rows(store.summaries(limit=limit, over=over))
 
     return routes

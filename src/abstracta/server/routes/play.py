@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from abstracta.server import controls
-from abstracta.server.live import LiveGame
+from abstracta.server.live import Credential, LiveGame
 from abstracta.server.records import game_record, record_filename, record_headers, record_text
-from abstracta.server.routes.common import TOKEN_HEADER, bearer
+from abstracta.server.routes.common import TOKEN_HEADER
 from abstracta.server.service import GameService
+from abstracta.server.sessions import Sessions
 from abstracta.server.store import Store, StoreUnavailable
 
 
@@ -34,10 +35,10 @@ class RandomSetup(BaseModel):
     model_config = {"extra": "forbid"}
 
 
-def router(service: GameService, store: Store) -> APIRouter:
+def router(service: GameService, store: Store, sessions: Sessions) -> APIRouter:
     routes = APIRouter()
 
-    async def view_answer(game_id: str, token: str | None, live: LiveGame | None) -> dict[str, Any]:
+    async def view_answer(game_id: str, token: Credential | None, live: LiveGame | None) -> dict[str, Any]:
         """The view of ``token``'s seat, as plain JSON values (a JSONResponse skips FastAPI's slow encoder).
 
         The hot path: a game in memory whose lock is free is read right here on the loop, with no
@@ -60,7 +61,7 @@ def router(service: GameService, store: Store) -> APIRouter:
     @routes.get("/api/games/{game_id}", tags=["play"], summary="The game as the token's seat sees it (no token: spectator)",
                 openapi_extra=TOKEN_HEADER)  # fmt: skip
     async def get_game(game_id: str, request: Request) -> JSONResponse:
-        token = bearer(request.headers.get("authorization"))
+        token = await sessions.credential_async(request, required=False)
         return JSONResponse(await view_answer(game_id, token, service.loaded_game(game_id)))
 
     @routes.post("/api/games/{game_id}/moves", tags=["play"], summary="Play a move for the token's seat",
@@ -68,7 +69,7 @@ def router(service: GameService, store: Store) -> APIRouter:
                  "503 (with Retry-After): the database was busy and nothing was played; send the move again.",
                  openapi_extra=TOKEN_HEADER)  # fmt: skip
     async def post_move(game_id: str, body: NewMove, request: Request) -> JSONResponse:
-        token = bearer(request.headers.get("authorization"))
+        token = await sessions.credential_async(request)
         loaded = service.loaded_game(game_id)
         if loaded is None or loaded.clock is not None:  # a move after the flag fell is too late
             await run_in_threadpool(lambda: controls.check_flag(service, service.get(game_id)))
@@ -79,17 +80,16 @@ def router(service: GameService, store: Store) -> APIRouter:
                  description="For a seat placing its pieces in a setup phase: the server places every piece left "
                  "in one uniformly random legal placement, in a uniformly random order, with its own randomness, and "
                  "answers the new view; the seat still plays 'ready'. 409 when that seat has no setup to complete now.")  # fmt: skip
-    def post_random_setup(game_id: str, body: Optional[RandomSetup] = None,
-                          authorization: Optional[str] = Header(default=None)) -> JSONResponse:  # fmt: skip
-        token = bearer(authorization)
+    def post_random_setup(game_id: str, request: Request, body: Optional[RandomSetup] = None) -> JSONResponse:
+        token = sessions.credential(request)
         controls.check_flag(service, service.get(game_id))  # placements after the flag fell are too late
         live = service.play_random_setup(game_id, token, body.ply if body else None)
         return JSONResponse(service.view_json(live, live.holder(token)))
 
     @routes.get("/api/games/{game_id}/replay", tags=["play"], summary="Every position so far, as the token's seat saw it")
-    def get_replay(game_id: str, authorization: Optional[str] = Header(default=None)) -> dict[str, Any]:
+    def get_replay(game_id: str, request: Request) -> dict[str, Any]:
         live = service.get(game_id)
-        return service.replay_json(live, live.holder(bearer(authorization)))
+        return service.replay_json(live, live.holder(sessions.credential(request, required=False)))
 
     # -- game records: GET /api/games/{id}/record (server/records.py) ------------------
     @routes.get("/api/games/{game_id}/record", tags=["play"], summary="The game record, as the token's seat may read it",
@@ -99,11 +99,11 @@ def router(service: GameService, store: Store) -> APIRouter:
                 "seed) and a spectator the public record (View -1).")  # fmt: skip
     def get_record(
         game_id: str,
+        request: Request,
         format: str = Query(default="text", pattern="^(text|json)$", description="'text' (default) or 'json'."),
-        authorization: Optional[str] = Header(default=None),
     ) -> Response:
         live = service.get(game_id)
-        holder = live.holder(bearer(authorization))
+        holder = live.holder(sessions.credential(request, required=False))
         try:
             created = store.created_at(game_id)
         except StoreUnavailable:  # the date is a nicety: the record stands without it

@@ -10,6 +10,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from abstracta.server.hub import DROPPED, Hub, Watcher, view_text
 from abstracta.server.live import ApiError
 from abstracta.server.service import GameService
+from abstracta.server.sessions import Sessions
 
 MAX_FRAME = 64 * 1024
 """Largest WebSocket frame accepted, in bytes: clients send only short pings. ``abstracta serve`` gives it
@@ -17,7 +18,7 @@ to uvicorn (``ws_max_size``, whose default is 16 MiB), which closes the socket w
 app checks it again for servers that do not."""
 
 
-def router(service: GameService, hub: Hub) -> APIRouter:
+def router(service: GameService, hub: Hub, sessions: Sessions) -> APIRouter:
     routes = APIRouter()
 
     @routes.websocket("/ws/games/{game_id}")
@@ -25,7 +26,9 @@ def router(service: GameService, hub: Hub) -> APIRouter:
         await websocket.accept()
         try:
             live = await asyncio.to_thread(service.get, game_id)
-            holder = live.holder(token)
+            # No token: the seat of the session's account, if the page is this site's (a seat's view is private).
+            credential = await asyncio.to_thread(sessions.socket_credential, websocket, token)
+            holder = live.holder(credential)
         except ApiError as error:
             await websocket.send_json({"error": error.message})
             await websocket.close(code=4000 + error.status)

@@ -1,4 +1,4 @@
-// The REST API as the browser uses it, and the seat tokens this browser holds.
+// The REST API as the browser uses it, the logged-in account (if any) and the seat tokens this browser holds.
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -10,6 +10,11 @@ export async function api(method, path, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== "GET" && method !== "HEAD") {
+    // The session cookie goes with every request; a state-changing one must prove it comes from our page.
+    const me = await currentAccount();
+    if (me && me.csrf) headers["X-CSRF-Token"] = me.csrf;
+  }
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try {
@@ -31,6 +36,37 @@ export function gameCatalog() {
     catalogAnswer.catch(() => (catalogAnswer = null)); // a failed fetch is tried again next time
   }
   return catalogAnswer;
+}
+
+// The logged-in account ({username, csrf, ratings}) or null, asked once per page (GET /api/account).
+let accountAnswer = null;
+
+export function currentAccount() {
+  if (!accountAnswer) {
+    accountAnswer = fetch("/api/account")
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => {
+        accountAnswer = null; // the server was away: ask again next time
+        return null;
+      });
+  }
+  return accountAnswer;
+}
+
+export function setAccount(account) {
+  accountAnswer = Promise.resolve(account);
+}
+
+// Every seat this browser holds a token for, as POST /api/account/claim takes them.
+export function heldSeats() {
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const name = localStorage.key(i);
+    if (!name || !name.startsWith("abstracta:tokens:")) continue;
+    const game = name.slice("abstracta:tokens:".length);
+    for (const token of Object.values(heldTokens(game))) if (typeof token === "string") seats.push({ game, token });
+  }
+  return seats;
 }
 
 // Tokens of the seats this browser plays ("me"), by game id: {"0": token, ...}.

@@ -2,6 +2,7 @@
 // (options from the game's option specs, one seat chooser per player), and the game lists.
 import { api, gameCatalog, holdToken, saveInvites } from "./api.js";
 import { boardFor } from "./boards.js";
+import { show as showAccount } from "./account.js";
 
 const SEAT_CHOICES = [
   ["me", "me"],
@@ -201,6 +202,7 @@ async function showGames() {
 }
 
 document.getElementById("new-form").addEventListener("submit", create);
+showAccount(document.getElementById("account")).catch(() => {});
 showCatalog().catch((e) => {
   document.getElementById("catalog").textContent = `cannot load the games: ${e.message}`;
 });

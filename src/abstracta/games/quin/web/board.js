@@ -1,8 +1,8 @@
 // Quin (docs/games/quin.md): a polar board of 12 Sight Lines (a..l = clock hours 1..12) and 5 rings,
 // plus the centre "o". South (player 0) sits at 6 o'clock (line f), North at 12 (line l).
-// The view's notation (section 9.3) writes the rival's hidden pieces as "sq?", its reserve as a count
-// (drawn as one face-down "?" piece and that number: a Light held in reserve never shows to the rival),
-// and adds a twelfth field: the viewer's seat. Written before the engine was merged: see docs/web.md.
+// Drawn from the view's structure (docs/api.md, "The structured position"): a rival's face-down piece
+// has kind "hidden", and a reserve whose kinds the viewer may not know is one "hidden" entry with a
+// count (drawn as one face-down "?" piece and that number: a Light held in reserve never shows to the rival).
 import { el, svgRoot } from "/static/js/svg.js";
 
 const LINES = "abcdefghijkl";
@@ -16,6 +16,10 @@ export const spaceSize = 34; // a space's diameter: on a phone the board zooms i
 const COLORS = { S: "#f1e3bf", N: "#3b3346" };
 const INK = { S: "#3b2f1c", N: "#f3ecff" };
 const KIND_NAMES = { L: "Light", S: "Shadow", A: "Artificial Light", R: "Reflector", M: "Memory", T: "Time", P: "Peripheral", V: "Void" };
+// The structure's kind words, by letter (the letters are what the board prints).
+const LETTER_OF = { light: "L", shadow: "S", "artificial light": "A", reflector: "R", memory: "M", time: "T", peripheral: "P", void: "V" };
+const SEATS = ["S", "N"];
+const FREE_LETTERS = { time: "T", memory: "M", resurrection: "R" };
 
 export const seatColors = ["#c9a24a", "#4b3f5e"];
 
@@ -47,7 +51,7 @@ export function quickActions(view) {
   const places = view.moves.filter((m) => m.startsWith("place "));
   if (!places.length) return [];
   const standard = (v) => {
-    const side = parsePosition(v.position).side;
+    const side = SEATS[v.structure.extra.side];
     for (const [kind, sq] of STANDARD_SOUTH) {
       const move = `place ${kind} ${side === "N" ? turnedHalf(sq) : sq}`;
       if (v.moves.includes(move)) return move;
@@ -96,23 +100,32 @@ export function moveLabel(move) {
   return move;
 }
 
-export function parsePosition(text) {
-  const f = text.trim().split(" ");
-  // Gravity and reinforce never appear in a position, so fields split on single spaces.
-  const [board, side, phase, reserve, removed, memory, raised, free, locked, turns, quiet, viewer] = f;
+// A piece of the structure as the board draws it: letter kind, seat letter owner.
+function drawn(piece) {
+  if (piece.kind === "hidden") return { hidden: true, owner: SEATS[piece.owner] };
+  return { kind: LETTER_OF[piece.kind], owner: SEATS[piece.owner], revealed: Boolean(piece.revealed) };
+}
+
+// What the board and its panel show, from the view's structure.
+function positionOf(structure) {
   const pieces = {};
-  if (board !== "-") {
-    for (const entry of board.split(",")) {
-      // A hidden piece: "sq?" in a player's view (always the rival's), "sq?S" / "sq?N" in a spectator's.
-      const m = /^([a-l][1-5]|o)(?:([LSARMTPVlsarmtpv])(\+?)|\?([SN]?))$/.exec(entry);
-      if (!m) continue;
-      if (m[2] === undefined) pieces[m[1]] = { hidden: true, owner: m[4] || (viewer === "S" ? "N" : "S") };
-      else pieces[m[1]] = { kind: m[2].toUpperCase(), owner: m[2] === m[2].toUpperCase() ? "S" : "N", revealed: m[3] === "+" };
-    }
-  }
-  const [reserveS, reserveN] = reserve.split("/");
-  const [removedS, removedN] = removed.split("/");
-  return { pieces, side, phase, reserve: { S: reserveS, N: reserveN }, removed: { S: removedS, N: removedN }, memory, raised, free, locked, turns: Number(turns), quiet: Number(quiet), viewer: viewer || null };
+  for (const [sq, [p]] of Object.entries(structure.cells)) pieces[sq] = drawn(p);
+  const area = (name, owner) => structure.areas.find((a) => a.name === name && a.owner === owner).pieces;
+  const extra = structure.extra;
+  const pair = (values) => `${values[0]}/${values[1]}`;
+  return {
+    pieces,
+    side: SEATS[extra.side],
+    phase: extra.phase,
+    reserve: { S: area("reserve", 0), N: area("reserve", 1) },
+    // Zero G of a side holds the rival's pieces: South's lost pieces lie in North's.
+    removed: { S: area("zero g", 1), N: area("zero g", 0) },
+    memory: pair(extra.memory_swaps),
+    raised: pair(extra.resurrections),
+    free: extra.free_used.map((word) => FREE_LETTERS[word]).join(""),
+    turns: extra.turns,
+    quiet: extra.quiet,
+  };
 }
 
 function point(sq, flipped) {
@@ -136,17 +149,17 @@ function piece(p, x, y, extra = {}) {
   return g;
 }
 
-function trayText(half) {
-  if (half === "-" || half === "0") return "none";
-  return half.toUpperCase().split("").join(" ");
+function trayText(pieces) {
+  const letters = pieces.flatMap((p) => Array(p.count).fill(LETTER_OF[p.kind]));
+  return letters.length ? letters.join(" ") : "none";
 }
 
 // A reserve as small pieces: its kinds when the view names them (the owner's own reserve, a Light
 // held back included: a random setup starts it there), else one face-down "?" and the count (the
 // rival's, and both for a spectator: rules 9.3 write it as a number, so no kind can show).
-function reserveTokens(half, owner, x, y) {
+function reserveTokens(pieces, owner, x, y) {
   const g = el("g", { class: "qn-reserve", "data-reserve": owner });
-  if (half === "-" || half === "0") {
+  if (!pieces.length) {
     g.append(el("text", { x, y: y + 5, class: "qn-value" }, "none"));
     return g;
   }
@@ -155,14 +168,14 @@ function reserveTokens(half, owner, x, y) {
     t.append(el("title", {}, title));
     return t;
   };
-  if (/^\d+$/.test(half)) {
-    const count = Number(half);
+  if (pieces[0].kind === "hidden") {
+    const count = pieces[0].count;
     g.append(token(x + 11, "?", true, count, `${count} face-down piece${count === 1 ? "" : "s"}: kinds unknown`));
     g.append(el("text", { x: x + 28, y: y + 5, class: "qn-value" }, `\u00d7${count} face down`));
     return g;
   }
   const counts = {};
-  for (const letter of half.toUpperCase()) counts[letter] = (counts[letter] || 0) + 1;
+  for (const p of pieces) counts[LETTER_OF[p.kind]] = p.count;
   let cx = x + 11;
   for (const kind of Object.keys(KIND_NAMES)) {
     const count = counts[kind];
@@ -178,14 +191,14 @@ function reserveTokens(half, owner, x, y) {
 }
 
 export function describeTurn(view) {
-  const pos = parsePosition(view.position);
   if (view.over) return null;
+  const pos = positionOf(view.structure);
   if (pos.phase === "setup") return "setup: place pieces, then ready";
-  return pos.free !== "-" ? `free actions used: ${pos.free}` : "free actions first, then one move";
+  return pos.free ? `free actions used: ${pos.free}` : "free actions first, then one move";
 }
 
 export function draw(view, ui = {}) {
-  const pos = parsePosition(view.position);
+  const pos = positionOf(view.structure);
   const flipped = Boolean(ui.flipped);
   const svg = svgRoot(ui.mini ? SIZE : SIZE + 230, SIZE, `Quin: ${view.position}`);
   svg.append(el("circle", { cx: CX, cy: CY, r: RING[5] + 26, fill: "#1f2a3a" }));
@@ -220,13 +233,12 @@ export function draw(view, ui = {}) {
     overlay.append(el("circle", { cx: x, cy: y, r: 8, fill: "#7bd88f", opacity: 0.85 }));
   }
   for (const effect of ui.mini ? [] : view.last_effects || []) {
-    if (effect.kind === "flash") {
-      const [x, y] = point(effect.square, flipped);
+    if (effect.kind === "contest") { // a flash
+      const [x, y] = point(effect.cell, flipped);
       overlay.append(el("circle", { cx: x, cy: y, r: 27, class: `qn-flash${ui.animate ? " hit-new" : ""}` }));
-    } else if (effect.kind === "removed") {
-      const [x, y] = point(effect.square, flipped);
-      const letter = effect.piece;
-      overlay.append(piece({ kind: letter.toUpperCase(), owner: letter === letter.toUpperCase() ? "S" : "N" }, x, y, { class: `qn-piece removed ${ui.animate ? "fading" : "faded"}` }));
+    } else if (effect.kind === "remove") {
+      const [x, y] = point(effect.cell, flipped);
+      overlay.append(piece(drawn(effect.piece), x, y, { class: `qn-piece removed ${ui.animate ? "fading" : "faded"}` }));
     }
   }
   svg.append(overlay);
@@ -246,7 +258,7 @@ export function draw(view, ui = {}) {
     ["Zero G (North pieces lost)", trayText(pos.removed.N)],
     ["Memory swaps used", pos.memory],
     ["Resurrection used", pos.raised],
-    ["Free actions this turn", pos.free === "-" ? "none" : pos.free],
+    ["Free actions this turn", pos.free || "none"],
     ["Turns / quiet", `${pos.turns} / ${pos.quiet}`],
   ];
   lines.forEach(([label, value], i) => {

@@ -1,0 +1,66 @@
+// The account box in the lobby's header: log in, sign up, log out. The session is an HttpOnly cookie;
+// api.js sends the CSRF token with every state-changing request. At log-in the seats this browser
+// took anonymously are claimed into the account. Usernames are shown as text, never as markup.
+import { api, currentAccount, heldSeats, setAccount } from "./api.js";
+
+const MAX_CLAIM = 200; // the server's limit per claim
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+async function claimHeldSeats() {
+  const seats = heldSeats();
+  for (let start = 0; start < seats.length; start += MAX_CLAIM) {
+    await api("POST", "/api/account/claim", { body: { seats: seats.slice(start, start + MAX_CLAIM) } });
+  }
+}
+
+function loggedOut(box) {
+  const name = el("input", { name: "username", autocomplete: "username", placeholder: "username", "aria-label": "username",
+                             maxlength: "20", required: "", "data-testid": "account-username" });
+  const password = el("input", { name: "password", type: "password", autocomplete: "current-password", placeholder: "password",
+                                 "aria-label": "password", maxlength: "256", required: "", "data-testid": "account-password" });
+  const login = el("button", { type: "submit", value: "login", "data-testid": "account-login" }, "Log in");
+  const signup = el("button", { type: "submit", value: "signup", "data-testid": "account-signup" }, "Sign up");
+  const error = el("span", { class: "error", role: "alert", "data-testid": "account-error" });
+  const form = el("form", { class: "account-form" }, name, password, login, signup, error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const action = event.submitter && event.submitter.value === "signup" ? "signup" : "login";
+    error.textContent = "";
+    try {
+      const answer = await api("POST", `/api/account/${action}`, { body: { username: name.value, password: password.value } });
+      setAccount(answer);
+      await claimHeldSeats().catch(() => {}); // the account works without them; the tokens stay here
+      show(box);
+      document.dispatchEvent(new CustomEvent("account-changed"));
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  });
+  box.replaceChildren(form);
+}
+
+function loggedIn(box, account) {
+  const out = el("button", { type: "button", "data-testid": "account-logout" }, "Log out");
+  out.addEventListener("click", async () => {
+    await api("POST", "/api/account/logout").catch(() => {});
+    setAccount(null);
+    show(box);
+    document.dispatchEvent(new CustomEvent("account-changed"));
+  });
+  const who = el("span", { class: "account-name", "data-testid": "account-name" });
+  who.textContent = account.username;
+  box.replaceChildren(el("span", {}, "Logged in as "), who, out);
+}
+
+export async function show(box) {
+  const account = await currentAccount();
+  if (account) loggedIn(box, account);
+  else loggedOut(box);
+  box.dataset.ready = "1";
+}
