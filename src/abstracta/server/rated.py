@@ -98,6 +98,7 @@ def _change(row: RatingHistoryRow, username: str) -> dict[str, Any]:
     return {"username": username, "pool": row.pool, "outcome": row.outcome,
             "before": row.rating_before, "after": row.rating_after,
             "deviation_before": row.deviation_before, "deviation_after": row.deviation_after,
+            "volatility_before": row.volatility_before, "volatility_after": row.volatility_after,
             "change": display_change(before, after), "shown_before": display(before), "shown_after": display(after)}  # fmt: skip
 
 
