@@ -258,3 +258,13 @@ def test_leaderboards_list_settled_ratings_best_first_without_disabled_users(cli
     reflec = client.get("/api/leaderboard/reflec").json()["pools"]
     assert list(reflec) == ["reflec", "reflec/4"] and reflec["reflec/4"][0]["username"] == "vera"
     assert client.get("/api/users/yuri").json()["disabled"] is True  # a disabled user's profile stays
+
+
+def test_disabling_a_user_calls_the_shared_hook(client, monkeypatch):
+    import abstracta.server.accounts as accounts_module
+
+    called = []
+    monkeypatch.setattr(accounts_module, "on_user_disabled", lambda user_id, database: called.append(user_id))
+    sign_up(browser(client), "vince")
+    user = client.app.state.accounts.disable("vince")
+    assert called == [user.id]
