@@ -135,9 +135,8 @@ class RatingBook:
             now = utc_now()
             rows = {row.user_id: row for row in session.scalars(
                 select(RatingRow).where(RatingRow.pool == pool, RatingRow.user_id.in_(owners)))}  # fmt: skip
-            before = [_stored(rows[user]) if user in rows else Rating() for user in owners]
-            before = [after_idle_days(rating, _idle_days(rows[user].last_played, now)) if user in rows else rating
-                      for user, rating in zip(owners, before)]  # fmt: skip
+            before = [after_idle_days(_stored(rows[user]), _idle_days(rows[user].last_played, now)) if user in rows
+                      else Rating() for user in owners]  # fmt: skip
             after = rate_game(before, returns)
             for player, user in enumerate(owners):
                 result = outcome(returns, player)
@@ -197,8 +196,7 @@ class RatingBook:
         """At start: rate every rated game that ended without its ratings (each one rebuilt rates itself)."""
         for game_id in self.unrated_finished():
             try:
-                with service._games_lock:
-                    live = service._games.get(game_id)
+                live = service.loaded_game(game_id)
                 if live is None:
                     service.get(game_id)  # the rebuild hook rates it
                 else:
