@@ -24,6 +24,11 @@ export function ratingGraph(points, label) {
   const y = (rating) => height - pad - ((rating - low) * (height - 2 * pad)) / (high - low);
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "rating-graph", role: "img", "aria-label": label, "data-testid": "rating-graph" });
   root.append(svg("rect", { x: 0, y: 0, width, height, class: "graph-frame" }));
+  for (const rating of [Math.max(...ratings), Math.min(...ratings)]) {
+    const scale = svg("text", { x: width - pad, y: (y(rating) + (rating === Math.max(...ratings) ? 12 : -4)).toFixed(1), class: "graph-scale", "text-anchor": "end" });
+    scale.textContent = String(Math.round(rating));
+    root.append(scale);
+  }
   root.append(svg("polyline", { points: points.map((point, i) => `${x(i).toFixed(1)},${y(point.rating).toFixed(1)}`).join(" "), class: "graph-line" }));
   points.forEach((point, i) => {
     const dot = svg("circle", { cx: x(i).toFixed(1), cy: y(point.rating).toFixed(1), r: 3, class: "graph-dot" });
