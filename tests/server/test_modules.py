@@ -34,4 +34,5 @@ def test_openapi_paths_in_router_order(client) -> None:
         "/api/games/{game_id}/claim", "/api/games/{game_id}/analysis",
         "/api/account/signup", "/api/account/login", "/api/account/logout", "/api/account",
         "/api/account/password", "/api/account/claim", "/api/account/games",
+        "/api/users/{username}", "/api/leaderboard/{slug}",
     ]  # fmt: skip

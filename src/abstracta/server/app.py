@@ -14,6 +14,7 @@ the error handlers, and one router per area from :mod:`abstracta.server.routes`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
@@ -27,14 +28,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import abstracta
 from abstracta.bots import level_bot
-from abstracta.server import analysis, controls, game_modules
+from abstracta.server import analysis, controls, game_modules, rated
 from abstracta.server.accounts import Accounts, LoginThrottle
 from abstracta.server.hub import Hub, SocketLimits
+from abstracta.server.rated import RatingBook
 from abstracta.server.routes import account as account_routes
 from abstracta.server.routes import catalog as catalog_routes
 from abstracta.server.routes import controls as control_routes
 from abstracta.server.routes import games as game_routes
 from abstracta.server.routes import pages, play, sockets
+from abstracta.server.routes import users as user_routes
 from abstracta.server.routes.catalog import SetupQuery
 from abstracta.server.routes.common import TOKEN_HEADER, bearer
 from abstracta.server.routes.controls import ClaimSeat, DrawAction, TakebackAction
@@ -162,6 +165,8 @@ def create_app(
                           bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
     accounts = Accounts(store, hasher=password_hasher, throttle=login_throttle)
     sessions = Sessions(accounts, behind_https=behind_https)
+    book = RatingBook(store)
+    rated.watch(service, book)  # before the hub subscribes: a game's pushed end carries its rating changes
     hub = Hub(service, socket_limits)
     service.keep = lambda game_id: hub.watching(game_id) > 0
     controls.watch_clocks(service)
@@ -169,6 +174,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await service.start()  # listens at once: unfinished games are resumed in the background
+        service._spawn(asyncio.to_thread(book.catch_up, service))  # rated games that ended unrated (a crash)
         yield
         await service.stop()
         store.close()
@@ -190,6 +196,7 @@ def create_app(
     app.state.hub = hub
     app.state.accounts = accounts
     app.state.sessions = sessions
+    app.state.ratings = book
 
     # -- errors: always {"error": "..."} -------------------------------------------
     @app.exception_handler(ApiError)
@@ -221,7 +228,8 @@ def create_app(
     app.include_router(play.router(service, store, sessions))
     app.include_router(control_routes.router(service, sessions))
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
-    app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit)))
+    app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit), book))
+    app.include_router(user_routes.router(service, accounts, book))
     app.include_router(sockets.router(service, hub, sessions))
     app.include_router(pages.router())
     app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below
