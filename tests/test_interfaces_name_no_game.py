@@ -21,8 +21,8 @@ import pytest
 import abstracta
 
 SRC = Path(abstracta.__file__).parent
-INTERFACES = ["bots", "cli", "rl", "server"]
-"""Packages under ``src/abstracta`` checked here: the interfaces, and the bots they stand on (data flows
+INTERFACES = ["bots", "cli", "core", "rl", "server"]
+"""Packages under ``src/abstracta`` checked here: the interfaces, the bots they stand on and core (data flows
 interfaces -> bots -> games -> core, so none of them may name a game)."""
 
 WEB_CODE = ["web/js"]
