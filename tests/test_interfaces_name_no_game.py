@@ -21,8 +21,9 @@ import pytest
 import abstracta
 
 SRC = Path(abstracta.__file__).parent
-INTERFACES = ["rl", "server"]
-"""Interface packages under ``src/abstracta`` checked here (cli to follow)."""
+INTERFACES = ["bots", "cli", "core", "rl", "server"]
+"""Packages under ``src/abstracta`` checked here: the interfaces, the bots they stand on and core (data flows
+interfaces -> bots -> games -> core, so none of them may name a game)."""
 
 WEB_CODE = ["web/js"]
 """Folders of the browser front end whose JavaScript is checked here (comments aside): a game's

@@ -17,10 +17,7 @@ import abstracta
 from abstracta import CHANCE
 from abstracta.core.structure import check_effect, check_piece, check_structure
 
-PENDING = {"laser-chess"}
-"""Games whose structure and effects are being moved to the vocabulary (each leaves this set as it lands)."""
-GAMES = [pytest.param(slug, marks=pytest.mark.xfail(reason="structure pending", strict=False)) if slug in PENDING else slug
-         for slug in abstracta.games()]
+GAMES = abstracta.games()
 PLIES = 120
 
 

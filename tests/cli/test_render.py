@@ -5,7 +5,6 @@ Strategic Reserve's own drawing is tested with its package (tests/games/strategi
 from __future__ import annotations
 
 import abstracta
-from abstracta.cli import render
 from abstracta.cli.render import picture_for
 from abstracta.core.terminal import Styled, TerminalPicture, wrapped
 from abstracta.games.strategic_reserve.terminal import StrategicReservePicture
@@ -21,7 +20,6 @@ def test_registry_picks_the_game_module_and_falls_back_to_generic():
 
 
 def test_generic_renderer_plays_a_whole_game(monkeypatch):
-    monkeypatch.setattr(render, "LEGACY", {})
     monkeypatch.setattr(type(abstracta.load(GAME)), "terminal_picture", lambda game: TerminalPicture())
     result = run("play", GAME, "-o", "reserve=1", "--seed", "3", input=square_feed(1))
     assert result.exit_code == 0, result.output

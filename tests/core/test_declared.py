@@ -145,8 +145,6 @@ LIBRARY_PROBES = {
     ("cli/main.py", "getattr(shown, 'hides_flags', False)"): "typer internals: patched once",
     ("cli/main.py", "getattr(hint, '__metadata__', ())"): "typing: only Annotated hints carry metadata",
     ("rl/gymnasium_env.py", "getattr(opponent, 'choose', None)"): "the caller's opponent: any object with choose()",
-    # The old rich renderers still being moved into the games (cli/render LEGACY):
-    ("cli/render/__init__.py", "getattr(picture, 'shows_last_move', False)"): "legacy terminal renderers",
 }
 """The only hasattr/getattr calls allowed in ``PROBED_PACKAGES``: on library objects, or on what a
 caller hands in, each with its reason. An entry may outlive its call; a new probe must not appear."""

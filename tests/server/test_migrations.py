@@ -16,9 +16,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, insert, inspect, select, text
-from sqlalchemy import column as sa_column
-from sqlalchemy import table as sa_table
+from sqlalchemy import Column, MetaData, Table, create_engine, insert, inspect, select, text
 
 from abstracta.server import migrate
 from abstracta.server.service import GameService
@@ -29,6 +27,8 @@ from tests.server.fixtures.legacy import LEGACY_DB, LEGACY_SNAPSHOT, snapshot
 
 EXPECTED = json.loads(LEGACY_SNAPSHOT.read_text())
 RELEASE_TABLES = ("games", "seats", "moves", "game_events")
+LATER_COLUMNS = ("user_id", "rated")
+"""Columns of the release's tables that later revisions add (seats.user_id, games.rated)."""
 
 
 def _legacy_on_postgres(server_url: str) -> str:
@@ -44,10 +44,11 @@ def _legacy_on_postgres(server_url: str) -> str:
     with source.connect() as reading, target.begin() as writing:
         for name in RELEASE_TABLES:
             table = Base.metadata.tables[name]
-            columns = [column for column in table.c if column.name not in ("user_id", "rated")]  # added by later revisions
+            columns = [column for column in table.c if column.name not in LATER_COLUMNS]
             rows = [dict(row) for row in reading.execute(select(*columns)).mappings()]
-            if rows:  # only these columns: a later revision's column with a default must not be written to 0001's table
-                writing.execute(insert(sa_table(name, *(sa_column(column.name, column.type) for column in columns))), rows)
+            release_table = Table(name, MetaData(), *(Column(column.name, column.type) for column in columns))
+            if rows:  # into the release's columns only: the later ones' defaults are the revisions' to fill
+                writing.execute(insert(release_table), rows)
             if name != "games":  # explicit ids leave the serial behind
                 writing.execute(text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), (SELECT max(id) FROM {name}))"))
     source.dispose()

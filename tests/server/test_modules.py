@@ -34,5 +34,6 @@ def test_openapi_paths_in_router_order(client) -> None:
         "/api/games/{game_id}/claim", "/api/games/{game_id}/analysis",
         "/api/account/signup", "/api/account/login", "/api/account/logout", "/api/account",
         "/api/account/password", "/api/account/claim", "/api/account/games",
+        "/api/users/{username}", "/api/leaderboard/{slug}",
         "/api/seeks", "/api/seeks/{seek_id}/accept", "/api/seeks/{seek_id}", "/api/games/{game_id}/chat",
     ]  # fmt: skip

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 import abstracta
-
 from tests.web.conftest import SCREENSHOTS
 
 DESFASES = abstracta.load("desfases")
@@ -25,6 +24,7 @@ QUIN_START_BY_NORTH = ("a2v,a3s,a4r,b4v,b5p,d4?,d5?,e2?,e3?,e4?,f3?,f4?,f5?,g2?,
                        "k3s,k4r,l3t,l4m,l5l S play 4/aaaa -/- 0/0 0/0 - - 0 0 N")
 """Quin's board reads the view's structure, which the server sends with every view: here the engine's own."""
 LASER_ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
+LASER_AFTER_C1 = LASER_ACE.replace("2DnwBn", "2DneBn").replace(" b", " r")
 
 SAMPLES = {
     "strategic-reserve": {
@@ -36,7 +36,8 @@ SAMPLES = {
         "moves": {"c4": {"from": None, "to": "c4"}, "3,5": None},
     },
     "laser-chess": {
-        "view": {"position": LASER_ACE.replace("2DnwBn", "2DneBn").replace(" b", " r"), "history": ["c1+"],
+        "view": {"position": LASER_AFTER_C1, "history": ["c1+"],
+                 "structure": abstracta.load("laser-chess").parse(LASER_AFTER_C1).structure(),
                  "last_effects": [{"kind": "beam", "from": "j1", "path": ["j2", "j3", "j4", "i4", "h4", "h5", "i5",
                                                                             "j5", "j6", "j7", "j8"], "stop": "edge"}]},  # fmt: skip
         "pieces": 26,

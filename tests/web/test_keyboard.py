@@ -70,7 +70,7 @@ def pinned_line():
         assert not state.over and move in state.moves(), (i, move)
         state = state.play(move)
     assert state.over and state.returns() == [-1.0, 1.0]  # Blue's King is gone: Red wins
-    assert any(e["kind"] == "removed" and e["piece"] == "K" for e in state.last_effects())
+    assert any(e["kind"] == "remove" and e["piece"] == {"kind": "king", "owner": 0} for e in state.last_effects())
     return LINE
 
 

@@ -34,8 +34,8 @@ def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page
         page.fill(f"#opt-{name}", str(value))
         page.press(f"#opt-{name}", "Tab")
         page.wait_for_function("() => !document.querySelector('#create').disabled")
-    page.wait_for_function("() => !document.querySelector('#seek-rated').disabled")
-    page.check("[data-testid=seek-rated]")
+    page.wait_for_selector("#rated-field:not([hidden])")  # logged in
+    page.check("[data-testid=rated]")
     page.click("[data-testid=create-seek]")
     page.wait_for_selector("[data-testid=seek-cancel]")
 
@@ -116,7 +116,7 @@ def test_anonymous_players_meet_through_a_correspondence_seek(page, browser, ser
     page.goto(server_url + "/")
     page.wait_for_selector("#seek-list[data-ready='1']")
     page.click("[data-testid=game-strategic-reserve]")
-    assert page.is_disabled("[data-testid=seek-rated]")  # not logged in
+    assert page.is_hidden("[data-testid=rated]")  # not logged in: no rated games
     page.fill("[data-testid=seek-days]", "3")
     page.click("[data-testid=create-seek]")
     page.wait_for_selector("[data-testid=seek-cancel]")

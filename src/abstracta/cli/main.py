@@ -41,7 +41,7 @@ from abstracta.cli.common import (
 )
 from abstracta.cli.render import picture_for
 from abstracta.cli.analyse import analyse
-from abstracta.cli.server_admin import db_app, upgrade_text, user_app
+from abstracta.cli.server_admin import db_app, serve, user_app
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
@@ -338,6 +338,7 @@ app.command()(analyse)
 
 # -- tournament (its own module) -----------------------------------------------
 app.command()(tournament)
+app.command()(serve)
 app.add_typer(db_app, name="db")
 app.add_typer(user_app, name="user")
 
@@ -397,74 +398,6 @@ def list_games() -> None:
                 lines.append(f"{name}={default}" + (f": {allowed}" if allowed else ""))
             table.add_row(slug, loaded.title, player_counts(loaded), "\n".join(lines) or "-")
         stdout_console().print(table)
-
-
-# -- serve ---------------------------------------------------------------------
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).")] = 8000,
-    db: Annotated[
-        Optional[str],
-        typer.Option(
-            "--db",
-            metavar="URL",
-            help="SQLAlchemy database URL, e.g. sqlite:///games.db or postgresql://user@host/abstracta "
-            "(default: a SQLite file in the user's data directory).",
-            show_default=False,
-        ),
-    ] = None,
-    bot_pause: Annotated[
-        float, typer.Option("--bot-pause", metavar="SECONDS", help="Least time a bot takes per move, so moves can be followed.")
-    ] = 0.6,
-    bot_workers: Annotated[
-        Optional[int],
-        typer.Option("--bot-workers", metavar="N", help="Processes the bots think in [default: one per core].",
-                     show_default=False),
-    ] = None,
-    behind_https: Annotated[
-        bool,
-        typer.Option("--behind-https", help="An HTTPS proxy on this machine serves the app: session cookies are "
-                     "Secure, and X-Forwarded-Proto/-For from 127.0.0.1 are trusted (never without this flag)."),
-    ] = False,
-) -> None:
-    """Start the web app: lobby, games in the browser, REST API (/openapi.json) and live updates (an existing database is upgraded to this version's schema first)."""
-    with command_boundary():
-        if not 0 <= port <= 65535:
-            fail(f"--port must be from 0 to 65535, got {port}")
-        if bot_pause < 0:
-            fail(f"--bot-pause must be 0 or more, got {bot_pause:g}")
-        if bot_workers is not None and not 1 <= bot_workers <= 64:
-            fail(f"--bot-workers must be from 1 to 64, got {bot_workers}")
-        import faulthandler
-        import socket
-
-        import uvicorn
-
-        from abstracta.server import create_app, default_database_url
-        from abstracta.server.app import MAX_FRAME
-
-        url = db or default_database_url()
-        try:
-            application = create_app(url, bot_pause=bot_pause, bot_workers=bot_workers, behind_https=behind_https)
-        except Exception as error:  # a bad URL or an unreachable database
-            fail(f"cannot open the database {url}: {error}")
-        try:
-            listener = socket.create_server((host, port))
-        except OSError as error:
-            fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
-        shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
-        address = f"http://{shown}:{listener.getsockname()[1]}/"
-        console = stdout_console()
-        say(console, f"abstracta {abstracta.__version__} serving at {address}", "bold")
-        say(console, f"API description at {address}openapi.json   database: {url}   Ctrl-C stops.")
-        before, after = application.state.store.schema_revisions
-        if before is not None and before != after:
-            say(console, f"database: {upgrade_text(before, after)}")
-        faulthandler.enable()  # a fatal signal (SIGBUS from a mapped file, say) leaves its traceback on stderr
-        server = uvicorn.Server(uvicorn.Config(application, log_level="warning", ws_max_size=MAX_FRAME,
-                                               proxy_headers=behind_https))  # fmt: skip
-        server.run(sockets=[listener])
 
 
 # -- helpers -------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Observation tensors built from what a player may see: ``state.view(player).notation()``.
+"""Observation tensors built from what a player may see: ``state.view(player).structure()``.
 
 Every game has a fixed shape ``(planes, *board)`` of float32 values in [0, 1]; scalar
 features (reserves, dice, timers, whose turn) fill a whole plane. Planes are written from
@@ -7,8 +7,8 @@ suits keep the rules' suit order and add planes saying which suits the observer 
 Each game declares its planes in its RL adapter (``game.rl_adapter()``, ``core/rl_adapter.py``);
 ``docs/rl.md`` lists every plane.
 
-Only the view's notation is read, so an observation can never hold more than the rules
-let the player see (a rival's unrevealed piece is one plane, never its kind).
+Only the view's structured position is read (``core/structure.py``), so an observation can
+never hold more than the rules let the player see (a rival's unrevealed piece is one plane, never its kind).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Pictures of a position for ``render()``: the terminal board as text (returned for ``"ansi"``,
 printed for ``"human"``), and a small RGB image.
 
-``ansi`` reuses the command line's board drawings (imported lazily: both are interface
-layers, and the CLI stays optional for a headless trainer). ``rgb_array`` paints the
+``ansi`` is the game's own terminal picture (``game.terminal_picture()``) drawn for a plain
+120-column screen, the text the command line prints to a file, without rich or the command
+line (a headless trainer needs neither). ``rgb_array`` paints the
 observation planes of player 0 as coloured cells with numpy alone, so it needs no plotting
 library: the game's RL adapter lays the planes out as a grid of cells (``owner_grid``), and
 each cell is a block whose colour says whose piece stands there.
@@ -10,11 +11,10 @@ each cell is a block whose colour says whose piece stands there.
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 
 from abstracta.core.api import State
+from abstracta.core.terminal import PLAIN
 from abstracta.rl.adapters import adapter_of
 from abstracta.rl.observations import observation
 
@@ -28,15 +28,9 @@ _OTHER = (np.array([40, 160, 60], dtype=np.uint8), np.array([200, 160, 20], dtyp
 
 def ansi(state: State) -> str:
     """The terminal board of ``state`` as plain text (hidden information: as a spectator sees it)."""
-    from rich.console import Console
-
-    from abstracta.cli.render import board_view, picture_for  # moves to core's PLAIN picture with the last LEGACY game
-
     shown = state if state.game.perfect_information else state.view(None)
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=120, color_system=None, force_terminal=False, legacy_windows=False)
-    console.print(board_view(picture_for(state.game), shown, list(shown.last_effects()), hints=False))
-    return buffer.getvalue()
+    picture = state.game.terminal_picture()
+    return picture.board(shown, list(shown.last_effects()), PLAIN, hints=False).plain() + "\n"
 
 
 def show(state: State) -> None:

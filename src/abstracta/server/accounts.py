@@ -86,6 +86,17 @@ def check_password(password: object) -> str:
     return password
 
 
+def on_user_disabled(user_id: int, database: Database) -> None:
+    """What goes with a disabled user beyond their sessions (which :meth:`Accounts.disable` ends in its own
+    transaction): called by it right after, from ``abstracta user disable`` (the server's machine, a process of
+    its own: hence the database rather than a running server's memory). Their games and ratings stay (their
+    profile stays visible; leaderboards leave them out). Their open seeks go: the seeks' module removes them
+    here (its rows, through ``database``)."""
+    from abstracta.server.seeks import remove_seeks_of  # here: the seeks' module imports this one
+
+    remove_seeks_of(user_id, database)
+
+
 class LoginThrottle:
     """Failed log-ins per key ("user:<name>", "addr:<address>"): ``free`` failures, then a wait that
     doubles with each further failure (``base`` seconds first, at most ``cap``)."""
@@ -167,6 +178,11 @@ class Accounts:
         row = self._find(username) if isinstance(username, str) else None
         return User(row.id, row.username) if row is not None else None
 
+    def standing(self, username: str) -> tuple[User, bool] | None:
+        """The user of this name (any case) and whether they are disabled; ``None`` when there is none."""
+        row = self._find(username) if isinstance(username, str) and USERNAME.fullmatch(username) else None
+        return (User(row.id, row.username), bool(row.disabled)) if row is not None else None
+
     def log_in(self, username: object, password: object, address: str) -> User:
         """The user, if the password is theirs and they are not disabled; 401 otherwise, the same for every cause."""
         name = username if isinstance(username, str) and len(username) <= 64 else ""
@@ -236,6 +252,7 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.user_id == row.id))
 
         self.database._write(work)
+        on_user_disabled(row.id, self.database)
         return User(row.id, row.username)
 
     def count(self) -> int:

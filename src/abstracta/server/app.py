@@ -29,16 +29,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import abstracta
 from abstracta.bots import level_bot
-from abstracta.server import analysis, controls, game_modules
+from abstracta.server import analysis, controls, game_modules, rated
 from abstracta.server.accounts import Accounts, LoginThrottle
 from abstracta.server.chat import RATE_COUNT, RATE_SECONDS, Chat
 from abstracta.server.hub import Hub, SocketLimits
+from abstracta.server.rated import RatingBook
 from abstracta.server.routes import account as account_routes
 from abstracta.server.routes import catalog as catalog_routes
 from abstracta.server.routes import chat as chat_routes
 from abstracta.server.routes import controls as control_routes
 from abstracta.server.routes import games as game_routes
 from abstracta.server.routes import pages, play, sockets
+from abstracta.server.routes import users as user_routes
 from abstracta.server.routes import seeks as seek_routes
 from abstracta.server.routes.catalog import SetupQuery
 from abstracta.server.routes.common import TOKEN_HEADER, bearer
@@ -178,16 +180,20 @@ def create_app(
                           bot_executor=bot_executor, idle_seconds=idle_seconds, sweep_seconds=sweep_seconds)  # fmt: skip
     accounts = Accounts(store, hasher=password_hasher, throttle=login_throttle)
     sessions = Sessions(accounts, behind_https=behind_https)
+    book = RatingBook(store)
+    rated.watch(service, book)  # before the hub subscribes: a game's pushed end carries its rating changes
     hub = Hub(service, socket_limits)
     service.keep = lambda game_id: hub.watching(game_id) > 0
     controls.watch_clocks(service)
     seeks = Seeks(store, service, absent_seconds=seek_absent_seconds, rng=seek_rng, day_seconds=day_seconds,
-                  open_per_address=seek_open_per_address)  # fmt: skip
+                  open_per_address=seek_open_per_address,
+                  rating_of=lambda user_id, slug: (book.ratings_of(user_id).get(slug) or {}).get("rating"))  # fmt: skip
     chat = Chat(service, hub, RateLimit(*chat_limit))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await service.start()  # listens at once: unfinished games are resumed in the background
+        service._spawn(asyncio.to_thread(book.catch_up, service))  # rated games that ended unrated (a crash)
         sweeping = asyncio.ensure_future(seeks.run_sweeps())
         yield
         sweeping.cancel()
@@ -211,6 +217,7 @@ def create_app(
     app.state.hub = hub
     app.state.accounts = accounts
     app.state.sessions = sessions
+    app.state.ratings = book
     app.state.seeks = seeks
 
     # -- errors: always {"error": "..."} -------------------------------------------
@@ -243,7 +250,8 @@ def create_app(
     app.include_router(play.router(service, store, sessions))
     app.include_router(control_routes.router(service, sessions))
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
-    app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit)))
+    app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit), book))
+    app.include_router(user_routes.router(service, accounts, book))
     app.include_router(seek_routes.router(seeks, sessions, RateLimit(*seek_limit)))
     app.include_router(chat_routes.router(chat, sessions))
     app.include_router(sockets.router(service, hub, sessions))

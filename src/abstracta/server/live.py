@@ -100,6 +100,8 @@ class LiveGame:
     rematch: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None  # {"base", "increment" (seconds), "times": when each move was stored}
     owners: list[int | None] = field(default_factory=list)  # the account each seat belongs to (users.id), if any
+    rated: bool = False  # its end changes the seats' accounts' ratings (server/rated.py)
+    ratings: dict[str, dict[str, Any]] | None = None  # each seat's rating change, once the game has been rated
 
     def __post_init__(self) -> None:
         if not self.owners:
@@ -185,7 +187,7 @@ def rebuild(stored: StoredGame) -> LiveGame:
     """The game exactly as it was: start from the stored seed and replay every stored move."""
     game = abstracta.load(stored.slug, **stored.options)
     live = LiveGame(stored.id, game, stored.seed, stored.seats, list(stored.token_hashes), list(stored.invite_hashes),
-                    [game.start(seed=stored.seed)], owners=list(stored.owners))  # fmt: skip
+                    [game.start(seed=stored.seed)], owners=list(stored.owners), rated=stored.rated)  # fmt: skip
     for move in stored.moves:
         live.append(move)
     return live

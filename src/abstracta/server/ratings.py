@@ -175,7 +175,8 @@ def after_idle_days(rating: Rating, days: float) -> Rating:
     periods = days * RATING_PERIODS_PER_DAY
     phi = rating.deviation / GLICKO2_SCALE
     widened = math.sqrt(phi * phi + periods * rating.volatility**2) * GLICKO2_SCALE
-    return replace(rating, deviation=_capped(widened))
+    # Dividing by the scale and multiplying back can lose the last bit: idle time never narrows.
+    return replace(rating, deviation=_capped(max(widened, rating.deviation)))
 
 
 # -- OpenSkill (three and four players) ---------------------------------------

@@ -41,6 +41,7 @@ def game_record(live: LiveGame, holder: int | None, created: datetime | None = N
     if live.ended:  # resigned or a draw agreed: the result the server decided, not the position's
         full.result = "/".join(f"{value:g}" for value in live.ended["returns"])
         full.termination = live.ended["termination"]
+    full.extra.update(rating_tags(live))
     if game.perfect_information:
         return full
     if holder is not None:
@@ -53,6 +54,23 @@ def game_record(live: LiveGame, holder: int | None, created: datetime | None = N
     record.moves = public
     record.views = [state.view(None).notation() for state in states[1:]]
     return record
+
+
+def rating_tags(live: LiveGame) -> dict[str, str]:
+    """A rated game's tags, each seat's value '/'-separated in player order like ``Result``: ``Rated``,
+    and once it has been rated ``RatingPool``, ``Accounts``, ``RatingsBefore``/``RatingsAfter`` (as shown:
+    ``1500?``) and ``RatingChanges`` (``+162/-162``)."""
+    if not live.rated:
+        return {}
+    tags = {"Rated": "yes"}
+    changes = live.ratings or {}
+    seats = [changes.get(str(player)) for player in range(live.game.num_players)]
+    if all(seats):
+        tags.update(RatingPool=seats[0]["pool"], Accounts="/".join(seat["username"] for seat in seats),
+                    RatingsBefore="/".join(seat["shown_before"] for seat in seats),
+                    RatingsAfter="/".join(seat["shown_after"] for seat in seats),
+                    RatingChanges="/".join(seat["change"] for seat in seats))  # fmt: skip
+    return tags
 
 
 def record_text(record: Record, form: str) -> str:

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from abstracta.server import controls
 from abstracta.server.accounts import User
+from abstracta.server.database import Database
 from abstracta.server.live import FRIEND, ME, ApiError, clip, load_game, unavailable
 from abstracta.server.service import GameService
 from abstracta.server.store import Store, StoreUnavailable, hash_token
@@ -379,6 +380,12 @@ class Seeks:
             connections = list(self._connections)
         for connection in connections:
             connection.send(text)
+
+
+def remove_seeks_of(user_id: int, database: Database) -> None:
+    """Delete a disabled account's seeks (``abstracta user disable``, another process: a running server's
+    sweep then finds the account disabled and tells its lobbies)."""
+    database._write(lambda session: session.execute(delete(SeekRow).where(SeekRow.user_id == user_id)))
 
 
 def check_clock(clock: Any, num_players: int) -> dict[str, Any] | None:

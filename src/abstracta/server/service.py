@@ -97,6 +97,7 @@ class GameService(Commits, BotTurns):
         self._games: dict[str, LiveGame] = {}
         self._games_lock = threading.Lock()
         self._listeners: list[Listener] = []
+        self.on_rebuilt: list[Listener] = []  # called with each game rebuilt from the store (server/rated.py)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task] = set()
         self._closing = threading.Event()
@@ -202,13 +203,16 @@ class GameService(Commits, BotTurns):
 
     # -- create and load -------------------------------------------------------
     def create(self, slug: Any, options: Any, seats: list[Any] | None, seed: int | None = None,
-               owner: int | None = None, *, seat_owners: list[int | None] | None = None,
-               rated: bool = False) -> tuple[str, dict[str, str], dict[str, str]]:  # fmt: skip
+               owner: int | None = None, rated: bool = False, *,
+               seat_owners: list[int | None] | None = None) -> tuple[str, dict[str, str], dict[str, str]]:  # fmt: skip
         """A new game: its id, the tokens of the ``me`` seats and the invite codes of the ``friend`` seats.
-        ``owner``: the account (users.id) the ``me`` seats belong to, when created while logged in;
-        ``seat_owners``: each ``me`` seat's own account instead (a seek's two players); ``rated``: stored with it."""
+        ``owner``: the account (users.id) the ``me`` seats belong to, when created while logged in.
+        ``rated``: a rated game (:func:`check_rated` says which may be). ``seat_owners``: each ``me`` seat's
+        own account instead of ``owner`` (a seek's two players: server/seeks.py checks a rated seek's accounts)."""
         game = load_game(slug, options)
         asked = self.check_seats(seats if seats is not None else [ME] * game.num_players, game.num_players)
+        if rated and seat_owners is None:
+            check_rated(asked, owner, seed)
         if seed is not None and not game.perfect_information:
             raise ApiError(422, f"seed: {game.slug} hides information, so the server draws its seed; send none")
         seed = secrets.randbits(SEED_BITS) if seed is None else seed
@@ -224,7 +228,7 @@ class GameService(Commits, BotTurns):
                         [hash_token(tokens[p]) if p in tokens else None for p in range(len(kinds))],
                         [hash_token(invites[p]) if p in invites else None for p in range(len(kinds))], [start],
                         owners=[(seat_owners[p] if seat_owners is not None else owner) if p in tokens else None
-                                for p in range(len(kinds))])  # fmt: skip
+                                for p in range(len(kinds))], rated=rated)  # fmt: skip
         for move in self._chance_run(start):  # a game may open with dice: drawn and stored with it
             live.append(move)
         try:
@@ -253,6 +257,8 @@ class GameService(Commits, BotTurns):
             raise ApiError(404, "no such invite")
         if found is False:
             raise ApiError(410, "this invite has been used already; ask for a new game or a new link")
+        if isinstance(found, str):
+            raise ApiError(403, found)
         game_id, player = found
         with self._games_lock:
             live = self._games.get(game_id)
@@ -300,8 +306,31 @@ class GameService(Commits, BotTurns):
 
         restore(live, self)
         with self._games_lock:
-            return self._games.setdefault(game_id, live)
+            live = self._games.setdefault(game_id, live)
+        for hook in self.on_rebuilt:
+            try:
+                hook(live)
+            except StoreUnavailable as error:  # e.g. its ratings could not be read: the game itself is fine
+                log.warning("game %s rebuilt, but a follow-up failed: %s", game_id, error)
+        return live
 
     # -- what clients see (server/views.py) ---------------------------------------
     view_json = staticmethod(views.view_json)
     replay_json = staticmethod(views.replay_json)
+
+
+def check_rated(seats: list[str], owner: int | None, seed: int | None) -> None:
+    """A rated game is between accounts: its creator is logged in and holds one seat ('me'), every other
+    seat is a friend's, taken by invite by another logged-in account (:meth:`Store.redeem_invite`); no bots,
+    and no chosen seed (the creator would pick the setup)."""
+    if owner is None:
+        raise ApiError(401, "log in to start a rated game: rated games are between accounts")
+    if len(seats) < 2:
+        raise ApiError(400, "a rated game has at least two players")
+    if any(seat.startswith(BOT_PREFIX) for seat in seats):
+        raise ApiError(400, "rated games are between accounts: no bots")
+    if seats.count(ME) != 1:
+        raise ApiError(400, "in a rated game one seat is yours ('me') and every other a friend's ('friend')")
+    if seed is not None:
+        raise ApiError(422, "seed: the server draws the seed of a rated game")
+

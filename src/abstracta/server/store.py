@@ -38,6 +38,7 @@ from abstracta.server.tables import (
     MoveRow,
     SeatRow,
     hash_token,
+    is_rated,
     seed_text,
     seed_value,
     utc_now,
@@ -62,6 +63,7 @@ class StoredGame:
     invite_hashes: list[str | None]
     moves: list[str]
     owners: list[int | None] = field(default_factory=list)  # users.id of each seat's account, if any
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -264,17 +266,24 @@ class Store(Database):
                     except Exception:  # e.g. the loop has closed: nobody waits any more
                         pass
 
-    def redeem_invite(self, invite_hash: str, token_hash: str, owner: int | None = None) -> tuple[str, int] | None | bool:
+    def redeem_invite(self, invite_hash: str, token_hash: str,
+                      owner: int | None = None) -> tuple[str, int] | None | bool | str:  # fmt: skip
         """Turn the invite with this digest into a seat token (of the account ``owner``, if given), once.
 
         ``(game_id, player)`` on success; ``False`` when the invite was used already; ``None``
-        when no invite has this digest.
+        when no invite has this digest; a refusal's reason (text) when the game is rated and
+        ``owner`` is nobody or holds another of its seats (every seat of a rated game is a distinct account).
         """
 
-        def work(session: Session) -> tuple[str, int] | None | bool:
+        def work(session: Session) -> tuple[str, int] | None | bool | str:
             seat = session.scalars(select(SeatRow).where(SeatRow.invite_hash == invite_hash)).first()
             if seat is None:
                 return None
+            if is_rated(session.get(GameRow, seat.game_id)) and seat.token_hash is None:
+                if owner is None:
+                    return "log in to take a seat in a rated game: its seats belong to accounts"
+                if session.scalar(select(SeatRow.id).where(SeatRow.game_id == seat.game_id, SeatRow.user_id == owner)):
+                    return "your account holds another seat of this rated game: a rated game is between different accounts"
             done = session.execute(update(SeatRow).where(SeatRow.id == seat.id, SeatRow.token_hash.is_(None))
                                    .values(token_hash=token_hash, user_id=owner))  # fmt: skip
             if done.rowcount != 1:
@@ -300,6 +309,7 @@ class Store(Database):
                 invite_hashes=[seat.invite_hash for seat in seats],
                 moves=list(moves),
                 owners=[seat.user_id for seat in seats],
+                rated=is_rated(row),
             )
 
         return self._read(work)

@@ -8,7 +8,8 @@ their own. Seat tokens and invite codes are stored only as SHA-256 digests (:fun
 The schema is managed by migrations (:mod:`abstracta.server.migrate`, the revisions in
 ``server/migrations/versions/``): a change here needs a new revision there.
 :class:`abstracta.server.store.Store` reads and writes these tables; accounts and their sessions
-(:class:`UserRow`, :class:`SessionRow`) are :mod:`abstracta.server.accounts`'s.
+(:class:`UserRow`, :class:`SessionRow`) are :mod:`abstracta.server.accounts`'s; ratings and their history
+(:class:`RatingRow`, :class:`RatingHistoryRow`) are :mod:`abstracta.server.rated`'s.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import hashlib
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, false, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 CHANCE_PLAYER = -1
@@ -66,8 +67,14 @@ class GameRow(Base):
     returns: Mapped[Any] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
-    # A rated game (from a rated seek, between two accounts): the ratings read it when it ends.
-    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # A rated game (issue 27): its end changes the ratings of its seats' accounts (server/rated.py).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+def is_rated(game_row: object) -> bool:
+    """Whether a game row is a rated game: its ``rated`` column, false where a row has none (a row read
+    by a query that left the column out, or a database before the column). The one place that reads it."""
+    return bool(getattr(game_row, "rated", False))
 
 
 class SeatRow(Base):
@@ -164,4 +171,43 @@ class ChatRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
     player: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class RatingRow(Base):
+    """One account's rating in one pool (``server/ratings.py``'s ``pool_key``: a slug, or ``slug/players``)."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(80), primary_key=True, index=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    draws: Mapped[int] = mapped_column(Integer, default=0)
+    losses: Mapped[int] = mapped_column(Integer, default=0)
+    last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class RatingHistoryRow(Base):
+    """One account's rating before and after one rated game. The unique (game, user) key is what makes
+    a game change ratings once only, whoever tries again (a restart, a second watcher)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (UniqueConstraint("game_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    pool: Mapped[str] = mapped_column(String(80))
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    player: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str] = mapped_column(String(8))  # "win", "draw" or "loss"
+    rating_before: Mapped[float] = mapped_column(Float)
+    deviation_before: Mapped[float] = mapped_column(Float)
+    volatility_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    deviation_after: Mapped[float] = mapped_column(Float)
+    volatility_after: Mapped[float] = mapped_column(Float)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -40,7 +40,16 @@ def view_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
             "perfect_information": bool(live.game.perfect_information),
             "waiting_for": live.waiting_for(),
             **controls_view(live, holder),
+            **rated_view(live),
         }
+
+
+def rated_view(live: LiveGame) -> dict[str, Any]:
+    """A rated game's keys (an unrated game's view has neither): ``rated``, and ``ratings``, each seat's
+    rating change by player number once the game has been rated (:mod:`abstracta.server.rated`), null before."""
+    if not live.rated:
+        return {}
+    return {"rated": True, "ratings": dict(live.ratings) if live.ratings else None}
 
 
 def replay_json(live: LiveGame, holder: int | None) -> dict[str, Any]:

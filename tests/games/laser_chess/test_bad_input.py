@@ -8,6 +8,7 @@ import pytest
 
 import abstracta
 from abstracta import IllegalMove, NotationError
+from tests.games.laser_chess.effects import removal
 
 SLUG = "laser-chess"
 ACE = "ls3bskbsdse2/2dsw7/3Dnw6/dne1Dsw1snwsne1dse1Dnw/dse1Dnw1SneSnw1dne1Dsw/6dse3/7Dne2/2DnwBnKBn3Ln b"
@@ -237,7 +238,7 @@ def test_from_json_rejects_inconsistent_saves():
         (broken(lambda d: d.update(draw_claimed=True)), "J3"),
         (broken(lambda d: d["last_effects"][0].update(stop="laser")), "J4"),
         (broken(lambda d: d["last_effects"][0]["path"].pop()), "J4"),
-        (broken(lambda d: d["last_effects"].append({"kind": "removed", "square": "e5", "piece": "K"})), "J4"),
+        (broken(lambda d: d["last_effects"].append(removal("e5", "K"))), "J4"),
         (broken(lambda d: d.update(last_effects="beam")), "J4"),
     ]
     claimed = abstracta.load(SLUG).start()
@@ -276,9 +277,9 @@ def test_from_json_rejects_effects_no_shot_here_could_have_produced():
     # Each of these redraws to itself (the old J4 compared only that), yet no shot could give it.
     cases = [
         # The beam was blocked on f1, yet a piece off its path is said to have been removed.
-        with_effects(quiet, [beam, {"kind": "removed", "square": "e3", "piece": "Bn"}]),
+        with_effects(quiet, [beam, removal("e3", "Bn")]),
         # A Blue Laser "removed" from h1: put back, it is a second Blue Laser, and a Laser stops beams.
-        with_effects(quiet, [{**beam, "path": ["i1", "h1"], "stop": "laser"}, {"kind": "removed", "square": "h1", "piece": "Ln"}]),
+        with_effects(quiet, [{**beam, "path": ["i1", "h1"], "stop": "laser"}, removal("h1", "Ln")]),
         # The beam ends on a Deflector it would remove (its s face is bare), yet nothing was removed.
         {
             **hit,
@@ -290,7 +291,7 @@ def test_from_json_rejects_effects_no_shot_here_could_have_produced():
         with_effects(
             game.parse("ls4k4/10/10/10/10/10/10/4K4Ln r").play("a8-").to_json(),  # Red hits its own King
             [{"kind": "beam", "from": "a8", "path": ["b8", "c8", "d8", "e8", "f8"], "stop": "removed"},
-             {"kind": "removed", "square": "f8", "piece": "K"}],
+             removal("f8", "K")],
         ),  # fmt: skip
     ]
     for data in cases:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import abstracta
+from tests.games.laser_chess.effects import removal
 
 FILES = "abcdefghij"
 
@@ -97,9 +98,12 @@ def turn_effects(effects):
         if effect["kind"] == "beam":
             effect["from"] = turn_square(effect["from"])
             effect["path"] = [turn_square(s) for s in effect["path"]]
-        else:
-            effect["square"] = turn_square(effect["square"])
-            effect["piece"] = turn_token(effect["piece"])
+        else:  # the remove entry: its cell turned, its piece of the other colour with the facing reversed
+            effect["cell"] = turn_square(effect["cell"])
+            piece = effect["piece"]
+            effect["piece"] = {**piece, "owner": 1 - piece["owner"]}
+            if "facing" in piece and piece["kind"] != "switch":
+                effect["piece"]["facing"] = REVERSED[piece["facing"]]
         turned.append(effect)
     return turned
 
@@ -109,7 +113,7 @@ def expected_effects(target: str, travel: str):
     outcome = OUTCOMES[target[0].upper() + target[1:]][travel]
     if outcome == "removed":
         beam = {"kind": "beam", "from": "j1", "path": path, "stop": "removed"}
-        return [beam, {"kind": "removed", "square": "e5", "piece": target}]
+        return [beam, removal("e5", target)]
     if outcome == "blocked":
         return [{"kind": "beam", "from": "j1", "path": path, "stop": "blocked"}]
     return [{"kind": "beam", "from": "j1", "path": path + ONWARD[outcome], "stop": "edge"}]
@@ -193,7 +197,7 @@ def test_a_shot_removes_the_movers_own_defender():
     after = before.play("j4+")
     assert after.last_effects() == [
         {"kind": "beam", "from": "j1", "path": ["j2", "j3", "j4"], "stop": "removed"},
-        {"kind": "removed", "square": "j4", "piece": "Bw"},
+        removal("j4", "Bw"),
     ]
     assert after.scores() == [2, 2] and not after.over
 

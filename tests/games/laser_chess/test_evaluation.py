@@ -9,7 +9,7 @@ import pytest
 import abstracta
 from abstracta.bots import level_bot
 from abstracta.bots.alphabeta import AlphaBetaBot
-from abstracta.games.laser_chess.board import CODE_OF_TOKEN, COLOUR, KIND, KING
+from abstracta.games.laser_chess.board import CODE_OF_PIECE, COLOUR, KIND, KING
 from abstracta.games.laser_chess.evaluation import KING_VALUE, LaserChessKnowledge, ShotTable
 
 SETUPS = ("ace", "curiosity", "grail", "mercury", "sophie")
@@ -32,7 +32,10 @@ def random_positions(count: int, seed: int) -> list:
 def removed_by(state, move: str) -> int:
     """The code the move's shot removes, by playing it through the contract (0: none)."""
     effects = state.play(move).last_effects()
-    return CODE_OF_TOKEN[effects[1]["piece"]] if len(effects) > 1 else 0
+    if len(effects) < 2:
+        return 0
+    piece = effects[1]["piece"]
+    return CODE_OF_PIECE[(piece["kind"], piece["owner"], piece.get("facing"))]
 
 
 def test_shot_tables_match_playing_every_move():

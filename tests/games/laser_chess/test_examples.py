@@ -56,7 +56,7 @@ EXAMPLES = [
         over=False,
         returns=[0.0, 0.0],
         scores=[2, 2],
-        effects=[{'kind': 'beam', 'from': 'j1', 'path': ['j2', 'j3'], 'stop': 'removed'}, {'kind': 'removed', 'square': 'j3', 'piece': 'Dnw'}],
+        effects=[{'kind': 'beam', 'from': 'j1', 'path': ['j2', 'j3'], 'stop': 'removed'}, {'kind': 'remove', 'cell': 'j3', 'piece': {'kind': 'deflector', 'owner': 0, 'facing': 'nw'}, 'cause': 'beam'}],
     ),
     Example(
         id='E3',
@@ -86,7 +86,7 @@ EXAMPLES = [
         over=False,
         returns=[0.0, 0.0],
         scores=[2, 3],
-        effects=[{'kind': 'beam', 'from': 'a8', 'path': ['b8', 'c8', 'd8', 'd7', 'd6', 'd5', 'd4'], 'stop': 'removed'}, {'kind': 'removed', 'square': 'd4', 'piece': 'Be'}],
+        effects=[{'kind': 'beam', 'from': 'a8', 'path': ['b8', 'c8', 'd8', 'd7', 'd6', 'd5', 'd4'], 'stop': 'removed'}, {'kind': 'remove', 'cell': 'd4', 'piece': {'kind': 'defender', 'owner': 0, 'facing': 'e'}, 'cause': 'beam'}],
     ),
     Example(
         id='E5',
@@ -116,7 +116,7 @@ EXAMPLES = [
         over=False,
         returns=[0.0, 0.0],
         scores=[4, 2],
-        effects=[{'kind': 'beam', 'from': 'j1', 'path': ['j2', 'j3', 'i3', 'h3', 'h4'], 'stop': 'removed'}, {'kind': 'removed', 'square': 'h4', 'piece': 'dnw'}],
+        effects=[{'kind': 'beam', 'from': 'j1', 'path': ['j2', 'j3', 'i3', 'h3', 'h4'], 'stop': 'removed'}, {'kind': 'remove', 'cell': 'h4', 'piece': {'kind': 'deflector', 'owner': 1, 'facing': 'nw'}, 'cause': 'beam'}],
     ),
     Example(
         id='E7',
@@ -146,7 +146,7 @@ EXAMPLES = [
         over=True,
         returns=[-1.0, 1.0],
         scores=[2, 2],
-        effects=[{'kind': 'beam', 'from': 'j1', 'path': ['j2', 'j3', 'j4', 'i4', 'h4', 'g4', 'f4', 'e4'], 'stop': 'removed'}, {'kind': 'removed', 'square': 'e4', 'piece': 'K'}],
+        effects=[{'kind': 'beam', 'from': 'j1', 'path': ['j2', 'j3', 'j4', 'i4', 'h4', 'g4', 'f4', 'e4'], 'stop': 'removed'}, {'kind': 'remove', 'cell': 'e4', 'piece': {'kind': 'king', 'owner': 0}, 'cause': 'beam'}],
     ),
     Example(
         id='E9',
@@ -161,7 +161,7 @@ EXAMPLES = [
         over=True,
         returns=[-1.0, 1.0],
         scores=[1, 3],
-        effects=[{'kind': 'beam', 'from': 'a8', 'path': ['a7', 'a6', 'a5', 'a4', 'a3', 'b3', 'c3', 'd3', 'e3'], 'stop': 'removed'}, {'kind': 'removed', 'square': 'e3', 'piece': 'K'}],
+        effects=[{'kind': 'beam', 'from': 'a8', 'path': ['a7', 'a6', 'a5', 'a4', 'a3', 'b3', 'c3', 'd3', 'e3'], 'stop': 'removed'}, {'kind': 'remove', 'cell': 'e3', 'piece': {'kind': 'king', 'owner': 0}, 'cause': 'beam'}],
     ),
     Example(
         id='E10',

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import abstracta
+from tests.games.laser_chess.effects import removal
 
 SETUPS = ["ace", "curiosity", "grail", "mercury", "sophie"]
 
@@ -71,7 +72,7 @@ def test_kings_hit_at_ply_2(setup):
 def test_grail_j3_j2_turns_the_beam_into_blues_own_king():  # §12.2
     after = abstracta.load("laser-chess", setup="grail").start().play("j3-j2")
     assert after.returns() == [-1.0, 1.0]
-    assert after.last_effects()[1] == {"kind": "removed", "square": "e2", "piece": "K"}
+    assert after.last_effects()[1] == removal("e2", "K")
 
 
 def test_sophie_laser_turn_runs_along_rank_1_into_blues_king():  # §12.2

@@ -3,14 +3,10 @@
 A picture (``core/terminal.py``) draws plain text with style hints; this module turns it into
 rich text for the console, telling the picture what the console can show (width, colour,
 Unicode). The command line holds no drawing of any game.
-
-``LEGACY`` lists the games whose drawing still lives here, as rich renderables; each leaves it
-when its picture moves into its package.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -19,16 +15,8 @@ from rich.text import Text
 from abstracta.core.api import Game, View
 from abstracta.core.terminal import Styled, Terminal, TerminalPicture
 
-LEGACY: dict[str, str] = {
-    "laser-chess": "abstracta.cli.render.laser_chess",
-}
-
-
 def picture_for(game: Game) -> TerminalPicture:
-    """The terminal picture of ``game``."""
-    module_name = LEGACY.get(game.slug)
-    if module_name is not None:
-        return importlib.import_module(module_name).RENDERER
+    """The terminal picture of ``game``: its own, or the generic one (``Game.terminal_picture``)."""
     return game.terminal_picture()
 
 
@@ -63,18 +51,14 @@ class BoardView:
         self.picture, self.view, self.effects, self.hints, self.last_move = picture, view, effects, hints, last_move
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        drawn = self.picture.board(self.view, self.effects, terminal_of(console, options), hints=self.hints,
-                                   last_move=self.last_move)
-        yield drawn if not isinstance(drawn, Styled) else to_rich(drawn)
+        yield to_rich(self.picture.board(self.view, self.effects, terminal_of(console, options), hints=self.hints,
+                                         last_move=self.last_move))
 
 
 def board_view(picture: TerminalPicture, view: View, effects: list[dict[str, Any]], hints: bool = True,
                last_move: str | None = None) -> Any:
     """What to print for the board of ``view``: a rich renderable."""
-    if type(picture).__module__.startswith("abstracta.cli.render."):  # a LEGACY drawing, rich already
-        extra = {"last_move": last_move} if getattr(picture, "shows_last_move", False) else {}
-        return picture.board(view, effects, hints=hints, **extra)
     return BoardView(picture, view, effects, hints, last_move)
 
 
-__all__ = ["BoardView", "LEGACY", "board_view", "picture_for", "terminal_of", "to_rich"]
+__all__ = ["BoardView", "board_view", "picture_for", "terminal_of", "to_rich"]

@@ -2,8 +2,10 @@
 
 Read the package top to bottom: ``board.py`` (squares, restricted squares, pieces,
 rotation and beam tables), ``rules.py`` (options, setups, moves, the shot, the end),
-``notation.py`` (position notation and its checks P1-P5, ``last_effects``, JSON); ``rl.py``
-is its RL adapter (action numbering and observation planes for ``abstracta.rl``).
+``notation.py`` (position notation and its checks P1-P5, the structured position,
+``last_effects``, JSON). Its adapters read the structured position: ``terminal.py`` (the
+terminal picture), ``rl.py`` (action numbering and observation planes for ``abstracta.rl``)
+and ``web/board.js`` (the web board).
 """
 
 from abstracta.games.laser_chess.rules import LaserChess, LaserChessState

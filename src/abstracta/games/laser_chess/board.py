@@ -126,6 +126,20 @@ for _colour, _kind, _facing in _VALID:
 CODE_OF_TOKEN = {TOKEN[c]: c for c in range(1, CODES) if TOKEN[c]}
 """Position-notation token (``"Dnw"``, ``"k"``, ``"bs"``) to piece code."""
 
+# -- pieces in the shared vocabulary (core/structure.py) ------------------------------
+KIND_WORDS = ("laser", "king", "switch", "deflector", "defender")
+"""The ``kind`` of each piece kind in structures and effects (the rules' words, lower case)."""
+PIECE: list[dict[str, object] | None] = [None] * CODES
+"""``PIECE[code]``: the piece as the structured position writes it (``kind``, ``owner``, ``facing``
+except for a King); callers copy it before handing it out, so the table stays as built here."""
+for _code in range(1, CODES):
+    if KIND[_code] >= 0:
+        PIECE[_code] = {"kind": KIND_WORDS[KIND[_code]], "owner": COLOUR[_code]}
+        if KIND[_code] != KING:
+            PIECE[_code]["facing"] = FACING_NAMES[KIND[_code]][FACING[_code]]
+CODE_OF_PIECE = {(p["kind"], p["owner"], p.get("facing")): code for code, p in enumerate(PIECE) if p is not None}
+"""``(kind, owner, facing or None)`` of a structured piece to its piece code."""
+
 # -- rotations (§6.2 items 3-5) ---------------------------------------------------
 PLUS, MINUS = 1, 2  # the rotation field of a move: 0 step or swap, 1 "+", 2 "-"
 ROTATED = [(0, 0, 0)] * CODES

@@ -1,4 +1,5 @@
-"""Position notation (§9), the checks ``parse`` makes (P1-P5), ``last_effects`` (§10), JSON (§9.3).
+"""Position notation (§9), the checks ``parse`` makes (P1-P5), the structured position,
+``last_effects`` (§10), JSON (§9.3).
 
 A position is two or three space-separated fields::
 
@@ -18,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from abstracta.core.board import CANONICAL_NUMBER
 from abstracta.core.errors import NotationError
+from abstracta.core.structure import turn_of
 from abstracta.games.laser_chess.board import (
+    CODE_OF_PIECE,
     CODE_OF_TOKEN,
     COLOUR,
     COLOUR_NAMES,
@@ -35,6 +38,7 @@ from abstracta.games.laser_chess.board import (
     LASER_FACINGS,
     LASER_SQUARE,
     OPEN,
+    PIECE,
     RANKS,
     SEATS,
     SQUARE_INDEX,
@@ -207,9 +211,33 @@ def parse_position(game: "LaserChess", text: Any) -> tuple[tuple[int, ...], int,
     return board, turn, plies
 
 
+# -- the structured position (core/structure.py) ------------------------------------------
+def structure(state: "LaserChessState") -> dict[str, Any]:
+    """The position in the shared vocabulary, read from the board tuple (no notation involved).
+
+    Nothing is off the board and nothing is hidden. ``extra`` holds what the notation says
+    beyond the pieces: ``side`` (the side field, 0 Blue or 1 Red, which flips even on the ply
+    that ends the game), ``plies`` played and whether the game ended by a ``draw_claimed``.
+    """
+    board = state.board
+    return {
+        "board": {"shape": "grid", "files": FILES, "ranks": RANKS, "cells": list(SQUARE_NAMES)},
+        "cells": {SQUARE_NAMES[square]: [{**PIECE[code]}] for square, code in enumerate(board) if code},
+        "areas": [],
+        "dice": [],
+        "scores": state.scores(),
+        "turn": turn_of(state),
+        "extra": {"side": state.turn, "plies": state.plies, "draw_claimed": state.draw_claimed},
+    }
+
+
 # -- last_effects (§10) ----------------------------------------------------------------
 def effects_to_json(state: "LaserChessState") -> list[dict[str, Any]]:
-    """Redraw the last shot from the board before it: the current one with the removed piece put back."""
+    """Redraw the last shot from the board before it: the current one with the removed piece put back.
+
+    A ``beam`` entry (``from``, ``path``, ``stop``: ``edge``, ``blocked``, ``laser`` or ``removed``),
+    then a ``remove`` entry (``cell``, ``piece``, ``cause`` ``"beam"``) when the shot removed a piece.
+    """
     shot = state._shot
     if shot is None:
         return []
@@ -227,8 +255,28 @@ def effects_to_json(state: "LaserChessState") -> list[dict[str, Any]]:
         }
     ]
     if removed:
-        effects.append({"kind": "removed", "square": SQUARE_NAMES[removed_square], "piece": TOKEN[removed]})
+        effects.append(removal(removed_square, removed))
     return effects
+
+
+def removal(square: int, code: int) -> dict[str, Any]:
+    """The ``remove`` effect of the beam taking piece ``code`` off ``square``."""
+    return {"kind": "remove", "cell": SQUARE_NAMES[square], "piece": {**PIECE[code]}, "cause": "beam"}
+
+
+def _removal_of_entry(entry: Any) -> tuple[int, int]:
+    """``(square, code)`` of a saved ``remove`` entry; ``KeyError``/``TypeError``/``AttributeError``
+    when it is not one. Games saved before effects had the shared schema wrote
+    ``{"kind": "removed", "square": ..., "piece": <token>}``; those still load."""
+    if entry.get("kind") == "removed" and set(entry) == {"kind", "square", "piece"}:
+        return SQUARE_INDEX[entry["square"]], CODE_OF_TOKEN[entry["piece"]]
+    if entry.get("kind") != "remove" or set(entry) != {"kind", "cell", "piece", "cause"} or entry["cause"] != "beam":
+        raise KeyError(entry.get("kind"))
+    piece = entry["piece"]
+    code = CODE_OF_PIECE[(piece["kind"], piece["owner"], piece.get("facing"))]
+    if {**PIECE[code]} != piece:  # no fields beyond kind, owner and facing
+        raise KeyError(piece)
+    return SQUARE_INDEX[entry["cell"]], code
 
 
 # -- JSON (§9.3) ---------------------------------------------------------------------------
@@ -305,11 +353,7 @@ def _shot_from_effects(state: "LaserChessState", effects: Any) -> tuple[int, int
     board = state.board
     try:
         if len(effects) == 2:
-            entry = effects[1]
-            if entry.get("kind") != "removed" or set(entry) != {"kind", "square", "piece"}:
-                raise NotationError(problem)
-            removed_square = SQUARE_INDEX[entry["square"]]
-            removed = CODE_OF_TOKEN[entry["piece"]]
+            removed_square, removed = _removal_of_entry(effects[1])
             if board[removed_square]:
                 raise NotationError(problem)
             board = board[:removed_square] + (removed,) + board[removed_square + 1 :]
@@ -323,7 +367,9 @@ def _shot_from_effects(state: "LaserChessState", effects: Any) -> tuple[int, int
     if king_hit != (state.winner is not None):
         raise NotationError(f"{problem}: a King is missing exactly when the last shot removed one")
     state._shot = (mover, removed_square, removed)
-    if effects_to_json(state) != effects:
+    expected = effects_to_json(state)
+    legacy = expected[:1] + [{"kind": "removed", "square": SQUARE_NAMES[removed_square], "piece": TOKEN[removed]}]
+    if effects != expected and not (removed and effects == legacy):
         raise NotationError(problem)
     return state._shot
 
@@ -379,4 +425,7 @@ def why_illegal(state: "LaserChessState", move: object) -> str:
     return f"{head}: not a legal move"
 
 
-__all__ = ["SEATS", "effects_to_json", "format_position", "parse_position", "state_from_json", "state_to_json"]
+__all__ = [
+    "SEATS", "effects_to_json", "format_position", "parse_position", "removal", "state_from_json", "state_to_json",
+    "structure",
+]

@@ -8,13 +8,11 @@ Actions: per square (file-major ``a1 a2 .. j8``) the 8 steps or swaps by directi
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
-from abstracta.core.api import State
+from abstracta.core.api import View
 from abstracta.core.rl_adapter import ActionTable, RLAdapter
-from abstracta.games.laser_chess.board import CLOSED_NAMES, FILES, RANKS, SQUARE_NAMES, STEPS
+from abstracta.games.laser_chess.board import CLOSED_NAMES, FILES, KIND_WORDS, RANKS, SQUARE_NAMES, STEPS
 
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 """The order of the eight step/swap actions of a square: clockwise from north."""
@@ -34,7 +32,6 @@ class LaserChessActions(ActionTable):
         self.names.append("draw")
 
 
-KINDS = "LKSDB"
 FACINGS = ("n", "e", "s", "w", "ne", "se", "sw", "nw")
 PLANES = (
     *(f"own {k}" for k in ("Laser", "King", "Switch", "Deflector", "Defender")),
@@ -54,28 +51,10 @@ def _closed_plane(colour: int) -> np.ndarray:
 _CLOSED_PLANES = (_closed_plane(0), _closed_plane(1))  # blue (player 0), red
 
 
-@lru_cache(maxsize=8192)
-def _rank(text: str) -> tuple[tuple[int, int, int], ...]:
-    """(column, kind plane for blue-own, facing plane) of each piece of one rank; kind+5 for red."""
-    items = []
-    col, i = 0, 0
-    while i < len(text):
-        ch = text[i]
-        if ch.isdigit():
-            j = i
-            while j < len(text) and text[j].isdigit():
-                j += 1
-            col += int(text[i:j])
-            i = j
-            continue
-        kind = KINDS.index(ch.upper())
-        width = {"K": 0, "L": 1, "B": 1, "D": 2, "S": 2}[ch.upper()]
-        facing = text[i + 1:i + 1 + width]
-        plane = kind + (0 if ch.isupper() else 5)
-        items.append((col, plane, FACINGS.index(facing) if facing else -1))
-        col += 1
-        i += 1 + width
-    return tuple(items)
+# Where each square's piece lands in the planes: (row, column), and the kind and facing plane indices.
+_CELL = {name: (RANKS - int(name[1:]), "abcdefghij".index(name[0])) for name in SQUARE_NAMES}
+_KIND_PLANE = {word: index for index, word in enumerate(KIND_WORDS)}  # own kinds; the rival's are 5 later
+_FACING_PLANE = {facing: 10 + index for index, facing in enumerate(FACINGS)}
 
 
 class LaserChessRL(RLAdapter):
@@ -83,24 +62,23 @@ class LaserChessRL(RLAdapter):
     observation_shape = (22, 8, 10)
     plane_names = PLANES
 
-    def observe(self, view: State, player: int) -> np.ndarray:
-        notation = view.notation()
-        fields = notation.split(" ")
+    def observe(self, view: View, player: int) -> np.ndarray:
+        """The planes of ``view`` from ``player``'s side, read from its structured position."""
+        structure = view.structure()
         out = np.zeros((22, 8, 10), dtype=np.float32)
-        swap = player == 1  # blue is player 0
-        for row, rank in enumerate(fields[0].split("/")):
-            for col, plane, facing in _rank(rank):
-                if swap:
-                    plane = plane + 5 if plane < 5 else plane - 5
-                out[plane, row, col] = 1.0
-                if facing >= 0:
-                    out[10 + facing, row, col] = 1.0
+        for name, (piece,) in structure["cells"].items():
+            row, col = _CELL[name]
+            out[_KIND_PLANE[piece["kind"]] + (0 if piece["owner"] == player else 5), row, col] = 1.0
+            facing = piece.get("facing")
+            if facing is not None:
+                out[_FACING_PLANE[facing], row, col] = 1.0
         out[18] = _CLOSED_PLANES[player]
         out[19] = _CLOSED_PLANES[1 - player]
-        out[20] = 1.0 if (fields[1] == "b") == (player == 0) else 0.0
+        extra = structure["extra"]
+        out[20] = 1.0 if extra["side"] == player else 0.0
         limit = self.game.options.get("max_plies")
-        if limit and len(fields) > 2:
-            out[21] = int(fields[2]) / limit
+        if limit:
+            out[21] = extra["plies"] / limit
         return out
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:

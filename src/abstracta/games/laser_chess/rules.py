@@ -49,6 +49,7 @@ from abstracta.games.laser_chess.board import (
 if TYPE_CHECKING:
     from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
     from abstracta.games.laser_chess.rl import LaserChessRL
+    from abstracta.games.laser_chess.terminal import LaserChessPicture
 
 # -- setups (§4) ----------------------------------------------------------------------
 SETUPS = {
@@ -169,6 +170,12 @@ class LaserChess(Game):
         from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
 
         return LaserChessKnowledge()
+
+    def terminal_picture(self) -> "LaserChessPicture":
+        """The 10x8 board with facings, tints and the last beam, and its side panel (``terminal.py``)."""
+        from abstracta.games.laser_chess.terminal import PICTURE
+
+        return PICTURE
 
     def rl_adapter(self) -> "LaserChessRL":
         """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""
@@ -311,6 +318,9 @@ class LaserChessState(State):
 
     def notation(self) -> str:
         return notation.format_position(self)
+
+    def structure(self) -> dict[str, Any]:
+        return notation.structure(self)
 
     def to_json(self) -> dict[str, Any]:
         return notation.state_to_json(self)

@@ -28,9 +28,9 @@ from abstracta.core.terminal import (
     Terminal,
     TerminalPicture,
     beside,
-    cell_width,
     square_grid,
     stacked,
+    wrapped,
 )
 
 FILES = "abcdefgh"
@@ -240,38 +240,6 @@ def legend(glyphs: bool, colour: bool = True) -> str:
     else:
         path = "+ beam path" + ("" if colour else " (after a coin: the beam turned there)")
     return f"{arrows} facing  * laser  # locked  ' touched\n{path}  x removed by a loop  X destroyed laser"
-
-
-def wrapped(text: Styled, width: int) -> Styled:
-    """``text`` with every line wider than ``width`` broken at spaces (mid-word only where a word is wider)."""
-    out = Styled()
-    out.lines = []
-    for line in text.lines:
-        chars = [(char, style) for chunk, style in line for char in chunk]
-        while sum(cell_width(c) for c, _ in chars) > width:
-            fits, used = 0, 0
-            while used + cell_width(chars[fits][0]) <= width:
-                used += cell_width(chars[fits][0])
-                fits += 1
-            fits = max(fits, 1)  # a character wider than the line still goes somewhere
-            cut = next((i for i in range(fits, 0, -1) if chars[i][0] == " "), fits)
-            out.lines.append(_spans(chars[:cut]))
-            chars = chars[cut:]
-            while chars and chars[0][0] == " ":
-                chars = chars[1:]
-        out.lines.append(_spans(chars))
-    return out
-
-
-def _spans(chars: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Characters with their styles as spans, neighbours of one style joined."""
-    spans: list[tuple[str, str]] = []
-    for char, style in chars:
-        if spans and spans[-1][1] == style:
-            spans[-1] = (spans[-1][0] + char, style)
-        else:
-            spans.append((char, style))
-    return spans
 
 
 PICTURE = ReflecPicture()

@@ -7,6 +7,7 @@ in this order (which is also the order of the OpenAPI document):
 - :mod:`.controls`: resign, draw, takeback, rematch, claim (over :mod:`abstracta.server.controls`);
 - the post-game analysis (:mod:`abstracta.server.analysis` installs its two routes);
 - :mod:`.account`: sign up, log in and out, password, claiming seats, the account's games (``/api/account...``);
+- :mod:`.users`: profiles and leaderboards (``/api/users/{username}``, ``/api/leaderboard/{slug}``);
 - :mod:`.seeks`: open seeks and the lobby's live channel (``/api/seeks``, ``/ws/lobby``);
 - :mod:`.chat`: the players' in-game chat (``/api/games/{id}/chat``);
 - :mod:`.sockets`: the WebSocket that pushes each watcher's view;

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from abstracta.server.accounts import MAX_PASSWORD, Accounts, User
 from abstracta.server.live import ApiError
+from abstracta.server.rated import RatingBook
 from abstracta.server.routes.games import RateLimit, summary_rows
 from abstracta.server.service import GameService
 from abstracta.server.sessions import SESSION_COOKIE, Sessions, same_origin
@@ -52,7 +53,7 @@ class Claim(BaseModel):
     model_config = {"extra": "forbid"}
 
 
-def router(service: GameService, accounts: Accounts, sessions: Sessions, signups: RateLimit) -> APIRouter:
+def router(service: GameService, accounts: Accounts, sessions: Sessions, signups: RateLimit, book: RatingBook) -> APIRouter:
     routes = APIRouter()
 
     def address(request: Request) -> str:
@@ -94,10 +95,12 @@ def router(service: GameService, accounts: Accounts, sessions: Sessions, signups
         sessions.clear_cookie(response, request)
         return response
 
-    @routes.get("/api/account", tags=["account"], summary="Who is logged in: username, CSRF token, ratings (401: nobody)")
+    @routes.get("/api/account", tags=["account"], summary="Who is logged in: username, CSRF token, ratings (401: nobody)",
+                description="'ratings': pool ('<slug>' or '<slug>/<players>') -> {rating, deviation, games, provisional, "
+                "shown, wins, draws, losses}; the deviation is widened by the days since the pool's last rated game.")  # fmt: skip
     def whoami(request: Request) -> dict[str, Any]:
         info = sessions.required(request)
-        return {"username": info.user.username, "csrf": info.csrf, "ratings": {}}
+        return {"username": info.user.username, "csrf": info.csrf, "ratings": book.ratings_of(info.user.id)}
 
     @routes.post("/api/account/password", tags=["account"], summary="Change the password (needs the current one)",
                  description="Every other session of the account ends; this one goes on.")  # fmt: skip

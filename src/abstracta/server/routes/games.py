@@ -64,6 +64,10 @@ class NewGame(BaseModel):
         description="Seed of the setup randomness (any non-negative int below 2**256); only for games with "
         "perfect information: for the others the server draws a 128-bit seed and refuses one sent (422). "
         "Fresh when left out.")  # fmt: skip
+    rated: bool = Field(
+        default=False,
+        description="A rated game: needs a session cookie; your seat is the one 'me', every other seat a 'friend' "
+        "whose invite only another logged-in account can use; no bots, no seed. Its end changes the ratings.")  # fmt: skip
 
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [
         {"game": "strategic-reserve", "options": {"reserve": 6}, "seats": ["me", "friend"]}]}}  # fmt: skip
@@ -116,7 +120,7 @@ def router(service: GameService, store: Store, creations: RateLimit, sessions: S
         if clock and load_game(body.game, body.options).num_players != 2:
             raise ApiError(400, "clock: clocks are for two-player games")
         game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed,
-                                                  owner=user.id if user else None)  # fmt: skip
+                                                  owner=user.id if user else None, rated=body.rated)  # fmt: skip
         if clock:
             controls.start_clock(service, game_id, *clock)
         return {"id": game_id, "tokens": tokens, "invites": invites}

@@ -1,4 +1,5 @@
-"""The front end: the lobby, a game's page, the rules pages and the static files (``web/``), outside the schema."""
+"""The front end: the lobby, a game's page, profiles (``/@/<username>``), leaderboards (``/leaderboard/<game>``),
+the rules pages and the static files (``web/``), outside the schema."""
 
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ def router() -> APIRouter:
     @routes.get("/g/{game_id}", include_in_schema=False)
     def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "game.html")
+
+    @routes.get("/@/{username}", include_in_schema=False)
+    def profile_page(username: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "profile.html")
+
+    @routes.get("/leaderboard/{slug}", include_in_schema=False)
+    def leaderboard_page(slug: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "leaderboard.html")
 
     # -- rules pages (web/rules.html; the words are each game's rules module) -----------
     @routes.get("/rules", include_in_schema=False)

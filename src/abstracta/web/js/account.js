@@ -1,9 +1,14 @@
 // The account box in the lobby's header: log in, sign up, log out. The session is an HttpOnly cookie;
 // api.js sends the CSRF token with every state-changing request. At log-in the seats this browser
 // took anonymously are claimed into the account. Usernames are shown as text, never as markup.
+// While logged in, the account's games are asked for every TURNS_EVERY ms: the header and the page's
+// title count the games where it is your turn, and an "account-games" event hands the rows to the page.
 import { api, currentAccount, heldSeats, setAccount } from "./api.js";
 
 const MAX_CLAIM = 200; // the server's limit per claim
+const TURNS_EVERY = 15000;
+const baseTitle = document.title;
+let turnsTimer = null;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -53,9 +58,25 @@ function loggedIn(box, account) {
     show(box);
     document.dispatchEvent(new CustomEvent("account-changed"));
   });
-  const who = el("span", { class: "account-name", "data-testid": "account-name" });
+  const who = el("a", { class: "account-name", href: `/@/${encodeURIComponent(account.username)}`, "data-testid": "account-name" });
   who.textContent = account.username;
-  box.replaceChildren(el("span", {}, "Logged in as "), who, out);
+  const turns = el("a", { class: "turn-count", href: "/#my-games", "data-testid": "your-turn-count", hidden: "" });
+  box.replaceChildren(el("span", {}, "Logged in as "), who, turns, out);
+}
+
+// The account's games (GET /api/account/games): the "your turn" count in the header and the title.
+async function refreshTurns(box) {
+  const account = await currentAccount();
+  if (!account) return;
+  const rows = await api("GET", "/api/account/games");
+  const count = rows.filter((row) => row.your_turn).length;
+  const turns = box.querySelector("[data-testid=your-turn-count]");
+  if (turns) {
+    turns.hidden = count === 0;
+    turns.textContent = `${count} your turn`;
+  }
+  document.title = count ? `(${count}) ${baseTitle}` : baseTitle;
+  document.dispatchEvent(new CustomEvent("account-games", { detail: rows }));
 }
 
 export async function show(box) {
@@ -63,4 +84,11 @@ export async function show(box) {
   if (account) loggedIn(box, account);
   else loggedOut(box);
   box.dataset.ready = "1";
+  clearInterval(turnsTimer);
+  document.title = baseTitle;
+  document.dispatchEvent(new CustomEvent("account-games", { detail: null })); // nobody's games until asked
+  if (account) {
+    await refreshTurns(box).catch(() => {});
+    turnsTimer = setInterval(() => refreshTurns(box).catch(() => {}), TURNS_EVERY);
+  }
 }

@@ -141,6 +141,7 @@ function choose(entry, plugin) {
   document.querySelectorAll(".game-card").forEach((card) => card.classList.toggle("chosen", card.dataset.game === entry.game));
   document.getElementById("new-title").textContent = entry.title;
   document.getElementById("new-rules").href = `/rules/${encodeURIComponent(entry.game)}`;
+  document.getElementById("new-leaderboard").href = `/leaderboard/${encodeURIComponent(entry.game)}`;
   document.getElementById("option-fields").replaceChildren(...entry.options_spec.map(optionField));
   seatFields(entry.num_players);
   checking = Promise.resolve(true);
@@ -172,6 +173,7 @@ async function create(event) {
   const choices = [...document.querySelectorAll("#seat-fields select")].map((s) => s.value);
   try {
     const body = { game: chosen.entry.game, options: readOptions(), seats: choices };
+    if (document.getElementById("rated").checked) body.rated = true;
     const clock = readClock(choices.length);
     if (clock) body.clock = clock;
     const created = await api("POST", "/api/games", { body });
@@ -215,6 +217,28 @@ async function showGames() {
   await fill("games-over", over, "No finished game yet.");
 }
 
+// "My games" while logged in (account.js asks the server and hands the rows over): in progress with
+// "your turn" first, then finished; the server sorts them. Logged out: hidden, and no rated games.
+function showMyGames(rows) {
+  const section = document.getElementById("my-games");
+  section.hidden = rows === null;
+  document.getElementById("rated-field").hidden = rows === null;
+  if (rows === null) {
+    document.getElementById("rated").checked = false;
+    return;
+  }
+  const list = document.getElementById("my-games-list");
+  list.replaceChildren();
+  if (!rows.length) list.append(h("li", { class: "empty" }, "No game of yours yet."));
+  for (const row of rows) {
+    const state = row.over ? "finished" : row.your_turn ? "your turn" : "waiting";
+    list.append(h("li", { class: row.your_turn ? "your-turn" : "", "data-testid": "my-game", "data-game": row.id },
+      h("a", { href: `/g/${encodeURIComponent(row.id)}` }, row.title),
+      h("span", { class: "state" }, `${state} · ${row.plies} plies`)));
+  }
+}
+
+document.addEventListener("account-games", (event) => showMyGames(event.detail));
 document.getElementById("new-form").addEventListener("submit", create);
 startSeeks(seekForm);
 showAccount(document.getElementById("account")).catch(() => {});

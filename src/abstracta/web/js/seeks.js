@@ -118,16 +118,10 @@ function connect() {
   });
 }
 
-// The form's "rated" box: only for a logged-in player and a two-player game.
+// The form's days field: correspondence clocks are for two-player games. (The "Rated" box is the form's
+// own, shown while logged in; a rated seek of a bigger game is refused by the server, which says why.)
 export async function refreshSeekForm() {
-  const rated = document.getElementById("seek-rated");
-  const note = document.getElementById("seek-rated-note");
   const state = await formState();
-  const account = await currentAccount();
-  const allowed = Boolean(account) && state !== null && state.numPlayers === 2;
-  rated.disabled = !allowed;
-  if (!allowed) rated.checked = false;
-  note.textContent = !account ? "log in to play rated" : state && state.numPlayers !== 2 ? "rated: two-player games only" : "";
   document.getElementById("seek-days-field").hidden = !state || state.numPlayers !== 2;
 }
 
@@ -136,7 +130,7 @@ async function createSeek() {
   error.textContent = "";
   const state = await formState(true);
   if (!state) return;
-  const body = { game: state.game, options: state.options, clock: state.clock || null, rated: document.getElementById("seek-rated").checked };
+  const body = { game: state.game, options: state.options, clock: state.clock || null, rated: document.getElementById("rated").checked };
   const days = document.getElementById("seek-days").value.trim();
   if (days !== "" && state.numPlayers === 2) body.clock = { days: Number(days) };
   try {

@@ -1,7 +1,7 @@
 // Laser Chess (docs/games/laser-chess.md): 10x8 board, Blue (player 0) at rank 1, Red (player 1) at rank 8.
-// Position: "<rank8>/.../<rank1> <side b|r> [plies]"; pieces L K S D B (Blue) / l k s d b (Red)
-// followed by their facing letters (L, B: one; S, D: two; K: none).
-// Written from the rules file before the engine was merged: see docs/web.md.
+// Drawn from view.structure (docs/api.md "The structured position"): each cell holds one piece
+// {kind: "laser" | "king" | "switch" | "deflector" | "defender", owner: 0 | 1, facing}; extra.side is
+// the side field of the position (0 Blue, 1 Red), which flips even on the ply that ends the game.
 import { el, svgRoot, drawMarks } from "/static/js/svg.js";
 
 const FILES = "abcdefghij";
@@ -14,7 +14,8 @@ const CLOSED = {
   blue: new Set(["a1", "a2", "a3", "a4", "a5", "a6", "a7", "i1", "i8"]),
   red: new Set(["j2", "j3", "j4", "j5", "j6", "j7", "j8", "b1", "b8"]),
 };
-const FACING_LETTERS = { L: 1, B: 1, K: 0, S: 2, D: 2 };
+const LETTERS = { laser: "L", king: "K", switch: "S", deflector: "D", defender: "B" };
+const SIDES = ["blue", "red"];
 
 export const seatColors = [COLORS.blue, COLORS.red];
 
@@ -43,29 +44,11 @@ export function moveLabel(move) {
   return move;
 }
 
-export function parsePosition(text) {
-  const [board, side, plies] = text.trim().split(" ");
-  const pieces = {};
-  board.split("/").forEach((row, i) => {
-    const rank = 8 - i;
-    let file = 0;
-    let k = 0;
-    while (k < row.length) {
-      const digits = /^\d+/.exec(row.slice(k));
-      if (digits) {
-        file += Number(digits[0]);
-        k += digits[0].length;
-        continue;
-      }
-      const letter = row[k];
-      const upper = letter.toUpperCase();
-      const n = FACING_LETTERS[upper] ?? 0;
-      pieces[`${FILES[file]}${rank}`] = { kind: upper, owner: letter === upper ? "blue" : "red", facing: row.slice(k + 1, k + 1 + n), token: row.slice(k, k + 1 + n) };
-      k += 1 + n;
-      file += 1;
-    }
-  });
-  return { pieces, side: side === "b" ? "blue" : "red", plies: plies === undefined ? null : Number(plies) };
+// A structured piece as drawn here: its kind letter, side name, facing and notation token (data-piece).
+function pieceOf(piece) {
+  const kind = LETTERS[piece.kind];
+  const facing = piece.facing || "";
+  return { kind, owner: SIDES[piece.owner], facing, token: (piece.owner === 0 ? kind : kind.toLowerCase()) + facing };
 }
 
 function xy(sq, flipped) {
@@ -122,7 +105,8 @@ function centre(sq, flipped) {
 }
 
 export function draw(view, ui = {}) {
-  const pos = parsePosition(view.position);
+  const structure = view.structure;
+  const side = SIDES[structure.extra.side];
   const flipped = Boolean(ui.flipped);
   const svg = svgRoot(W + MARGIN * 2, H + MARGIN * 2, `Laser Chess: ${view.position}`);
   svg.append(el("rect", { x: MARGIN - 8, y: MARGIN - 8, width: W + 16, height: H + 16, rx: 10, fill: "#2b2d33" }));
@@ -136,13 +120,14 @@ export function draw(view, ui = {}) {
       if (CLOSED.blue.has(sq)) fill = "#e6b7b4"; // Red's helix: closed to Blue
       if (CLOSED.red.has(sq)) fill = "#b3c7ea"; // Blue's helix: closed to Red
       squares.append(el("rect", { x, y, width: CELL, height: CELL, fill, class: "sq", "data-sq": sq, stroke: "#9a9ea8", "stroke-width": 0.5 }));
-      drawMarks(marks, ui, sq, x, y, CELL, COLORS[pos.side]);
+      drawMarks(marks, ui, sq, x, y, CELL, COLORS[side]);
     }
   }
   svg.append(squares);
   const pieces = el("g", { "pointer-events": "none" });
-  for (const [sq, p] of Object.entries(pos.pieces)) {
+  for (const [sq, [standing]] of Object.entries(structure.cells)) {
     const [x, y] = xy(sq, flipped);
+    const p = pieceOf(standing);
     pieces.append(piece(p, x, y, flipped, { "data-piece": p.token, "data-at": sq }));
   }
   svg.append(pieces);
@@ -159,15 +144,14 @@ export function draw(view, ui = {}) {
     const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join(" ");
     // The beam in the colour of the side that fired: the Laser's owner (it has just moved, so the
     // side to move now is the other one if the Laser itself is gone).
-    const laser = pos.pieces[beam.from];
-    const firer = laser ? laser.owner : pos.side === "blue" ? "red" : "blue";
+    const laser = structure.cells[beam.from];
+    const firer = laser ? SIDES[laser[0].owner] : side === "blue" ? "red" : "blue";
     svg.append(el("path", { d, class: "beam-glow", style: `stroke: ${COLORS[firer]}`, "data-firer": firer }));
     svg.append(el("path", { d, class: `beam${ui.animate ? " beam-new" : ""}`, pathLength: 100, style: `stroke: ${COLORS[firer]}`, "data-firer": firer }));
-    const removed = effects.find((e) => e.kind === "removed");
+    const removed = effects.find((e) => e.kind === "remove");
     if (removed) {
-      const letter = removed.piece[0];
-      const p = { kind: letter.toUpperCase(), owner: letter === letter.toUpperCase() ? "blue" : "red", facing: removed.piece.slice(1) };
-      const [x, y] = xy(removed.square, flipped);
+      const p = pieceOf(removed.piece);
+      const [x, y] = xy(removed.cell, flipped);
       svg.append(piece(p, x, y, flipped, { class: `lc-piece removed ${ui.animate ? "fading" : "faded"}`, "pointer-events": "none" }));
     }
   }

@@ -2,7 +2,9 @@
 
 ``seeks`` holds the open seeks, ``chat_messages`` the players' chat of each game, and ``games.rated``
 marks a game started from a rated seek (added as a column with a server default, so every existing
-game reads as casual; every backend adds it in place). A correspondence clock needs no column: it is a
+game reads as casual; every backend adds it in place). Revision ``0004`` (ratings) was written beside
+this one from ``0002`` and adds ``games.rated`` too: each adds it only where it is missing, and
+``0005`` joins the two branches, so a database at either one upgrades to the same schema. A correspondence clock needs no column: it is a
 ``clock`` control event like the other clocks (:mod:`abstracta.server.controls`).
 
 Revision ID: 0003
@@ -20,8 +22,13 @@ branch_labels = None
 depends_on = None
 
 
+def has_rated_column() -> bool:
+    return any(column["name"] == "rated" for column in sa.inspect(op.get_bind()).get_columns("games"))
+
+
 def upgrade() -> None:
-    op.add_column("games", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
+    if not has_rated_column():
+        op.add_column("games", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_table(
         "seeks",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -53,5 +60,4 @@ def downgrade() -> None:
     op.drop_table("chat_messages")
     op.drop_index("ix_seeks_user_id", "seeks")
     op.drop_table("seeks")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("rated")
+    # games.rated stays: revision 0004 may own it (as its downgrade leaves it to this one).

@@ -18,6 +18,17 @@ function resultText(view) {
   return `${who} wins`;
 }
 
+// A rated game's changes, as the server computed them: "Blue alice 1662? (+162)"; "?" marks a provisional rating.
+function ratingsLine(ratings) {
+  const line = document.createElement("div");
+  line.className = "banner-ratings";
+  line.dataset.testid = "banner-ratings";
+  line.textContent = Object.entries(ratings)
+    .map(([p, change]) => `${seatName(Number(p))} ${change.username} ${change.shown_after} (${change.change})`)
+    .join(" · ");
+  return line;
+}
+
 // Scores are the game's own count (pieces, points, lasers...): the board module names it.
 function scoreLabel() {
   return page.plugin.scoreLabel || "score";
@@ -36,6 +47,7 @@ export function renderStatus() {
     const ended = view.controls && view.controls.ended;
     const how = !ended ? "" : ended.termination === "resigned" ? `${seatName(ended.by)} resigned` : ended.termination === "time" ? `${seatName(ended.by)} ran out of time` : ended.termination;
     banner.textContent = ended ? `${resultText(view)} (${how})` : resultText(view);
+    if (view.ratings) banner.append(ratingsLine(view.ratings));
     $("status").textContent = `Game over after ${view.ply} plies. ${scoreText(view)}`;
     return;
   }

@@ -1,4 +1,5 @@
-"""Laser Chess on the terminal: the board, facings, restricted squares, the beam, and `play`."""
+"""Laser Chess on the terminal (``games/laser_chess/terminal.py``): the board, facings, restricted
+squares, the beam, and `play`."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from rich.console import Console
 from rich.text import Text
 
 import abstracta
-from abstracta.cli.render import picture_for
-from abstracta.cli.render.laser_chess import RENDERER, describe_shot, piece_glyph, read_board
-
-from .helpers import run
+from abstracta.cli.render import board_view, picture_for
+from abstracta.core.terminal import Terminal
+from abstracta.games.laser_chess.terminal import PICTURE, LaserChessPicture, describe_shot, piece_glyph
+from tests.cli.helpers import run
+from tests.games.laser_chess.effects import piece_of
 
 GAME = "laser-chess"
 GRAIL = "ls3dswbsdse3/5k4/dne3dswbssne3/dse1snw1Dnw1Dse3/3dnw1dse1Snw1Dnw/3SneBnDne3Dsw/4K5/3DnwBnDne3Ln b"
@@ -20,7 +22,7 @@ E10 = "ls4k4/10/10/10/2Dse3Dsw3/10/4K5/2Dne6Ln b"  # the beam crosses g1 twice
 
 def draw(state, effects, colour: bool, width: int = 130) -> str:
     console = Console(file=io.StringIO(), width=width, force_terminal=colour, color_system="truecolor" if colour else None)
-    console.print(RENDERER.board(state, effects))
+    console.print(board_view(PICTURE, state, effects))
     return console.file.getvalue()
 
 
@@ -28,21 +30,25 @@ def board_lines(text: str) -> list[str]:
     return [line[:58].rstrip() for line in text.splitlines()[:10]]
 
 
-def test_registry_picks_the_laser_chess_renderer():
-    assert picture_for(abstracta.load(GAME)) is RENDERER
+def test_the_game_brings_its_own_picture():
+    game = abstracta.load(GAME)
+    assert picture_for(game) is PICTURE and game.terminal_picture() is PICTURE
+    assert isinstance(PICTURE, LaserChessPicture)
 
 
 def test_glyphs_show_every_facing():
-    assert [piece_glyph(t) for t in ("Ln", "Lw", "ls", "le", "Bn", "be", "Bs", "bw", "K", "k")] == [
+    assert [piece_glyph(piece_of(t)) for t in ("Ln", "Lw", "ls", "le", "Bn", "be", "Bs", "bw", "K", "k")] == [
         "L↑", "L←", "l↓", "l→", "B↑", "b→", "B↓", "b←", "K", "k",
     ]  # fmt: skip
-    assert [piece_glyph(t) for t in ("Dne", "Dse", "dsw", "dnw", "Sne", "snw")] == ["D◥", "D◢", "d◣", "d◤", "S╱", "s╲"]
+    assert [piece_glyph(piece_of(t)) for t in ("Dne", "Dse", "dsw", "dnw", "Sne", "snw")] == ["D◥", "D◢", "d◣", "d◤", "S╱", "s╲"]
 
 
-def test_read_board_handles_runs_of_ten():
-    cells = read_board("ls4k4/10/10/10/10/10/10/4K4Ln b")
-    assert len(cells) == 80 and cells["a8"] == "ls" and cells["f8"] == "k" and cells["j1"] == "Ln"
-    assert sum(1 for v in cells.values() if v) == 4
+def test_a_board_with_runs_of_ten_draws_its_four_pieces_where_they_stand():
+    state = abstracta.load(GAME).parse("ls4k4/10/10/10/10/10/10/4K4Ln b")
+    lines = board_lines(draw(state, [], colour=False))
+    assert lines[1] == " 8   ls    b    .    .    .    k    .    .    r    b    8"
+    assert lines[8] == " 1    r    b    .    .    K    .    .    .    r   Ln    1"
+    assert sum(line.count(".") for line in lines[1:9]) == 80 - 4 - 18  # every other square empty or marked
 
 
 def test_plain_board_of_the_grail_start_tints_restricted_squares_as_letters():
@@ -155,7 +161,7 @@ def test_a_16_colour_terminal_marks_the_restricted_squares_as_well():
     # Rich's nearest 16-colour match for the Red-only tint is black: the letters keep it visible.
     state = abstracta.load(GAME, setup="grail").start()
     console = Console(file=io.StringIO(), width=130, force_terminal=True, color_system="standard")
-    console.print(RENDERER.board(state, []))
+    console.print(board_view(PICTURE, state, []))
     text = console.file.getvalue()
     plain = Text.from_ansi(text).plain
     rank_2 = next(line for line in plain.splitlines() if line.startswith(" 2 "))
@@ -169,7 +175,7 @@ def test_a_16_colour_terminal_marks_the_restricted_squares_as_well():
 def test_no_color_on_a_utf8_terminal_keeps_the_glyphs():
     state = abstracta.load(GAME).start().play("c1+")
     console = Console(file=io.StringIO(), width=130, force_terminal=True, no_color=True)
-    console.print(RENDERER.board(state, state.last_effects()))
+    console.print(board_view(PICTURE, state, state.last_effects()))
     text = Text.from_ansi(console.file.getvalue()).plain
     rank_1 = next(line for line in text.splitlines() if line.startswith(" 1 "))
     assert rank_1.split()[1:4] == ["r", "b", "D◥"]  # markers for the tint, glyphs for the facings
@@ -194,7 +200,7 @@ def test_the_last_move_is_marked_on_the_board_and_named_beside_it():
     move = next(m for m in state.moves() if m.startswith("c1-") and len(m) == 5)  # a step, not a turn
     after = state.play(move)
     console = Console(file=io.StringIO(), width=80, height=24)
-    console.print(picture_for(abstracta.load("laser-chess")).board(after, after.last_effects(), last_move=move))
+    console.print(board_view(picture_for(abstracta.load("laser-chess")), after, after.last_effects(), last_move=move))
     lines = console.file.getvalue().splitlines()
     assert f"Last move: {move}" in console.file.getvalue()
     assert len(lines) <= 22  # with the move line and the prompt, one 80x24 screen
@@ -202,3 +208,19 @@ def test_the_last_move_is_marked_on_the_board_and_named_beside_it():
     assert "(" in target_rank and ")" in target_rank
     origin_rank = next(line for line in lines if line.startswith(" 1 "))
     assert " o " in origin_rank
+
+
+def test_the_picture_is_plain_styled_text_the_console_prints_as_it_is():
+    state = abstracta.load(GAME).parse(E10).play("j1-")
+    styled = PICTURE.board(state, state.last_effects(), Terminal(width=130))
+    assert [line.rstrip() for line in styled.plain().splitlines()] == [
+        line.rstrip() for line in draw(state, state.last_effects(), colour=False).splitlines()
+    ]
+    assert ("[", "bold yellow") in styled.lines[5] and styled.width() <= 130
+
+
+def test_long_panel_lines_break_between_words_beside_the_board():
+    blocked = abstracta.load(GAME).parse("ls4k4/10/10/10/10/10/4K5/5be3Ln b").play("j1-")  # E3
+    lines = draw(blocked, blocked.last_effects(), colour=False, width=120).splitlines()
+    assert lines[5].rstrip().endswith("blocked by the Defender's")
+    assert lines[6].rstrip().endswith("   shield on f1") and all(len(line.rstrip()) <= 120 for line in lines)
