@@ -117,3 +117,21 @@ def test_an_upgraded_database_is_left_alone_on_the_next_start(tmp_path):
     assert migrate.upgrade(engine) == (migrate.head_revision(), migrate.head_revision())
     assert set(RELEASE_TABLES) <= set(inspect(engine).get_table_names())
     engine.dispose()
+
+
+@pytest.mark.parametrize("branch", ["0003", "0004"])
+def test_a_database_on_either_branch_from_0002_upgrades_to_the_declared_tables(tmp_path, branch):
+    from alembic import command
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(migrate.alembic_config(connection), branch)
+    engine.dispose()
+    store = Store(url)
+    try:
+        with store.engine.connect() as connection:
+            assert migrate.current_revision(connection) == migrate.head_revision()
+            assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    finally:
+        store.close()

@@ -214,3 +214,15 @@ def test_a_disabled_user_s_seeks_go(db_url):
         create(client, CASUAL, csrf(alice))
         Accounts(client.app.state.store).disable("alice")  # as `abstracta user disable` does
         assert client.app.state.seeks.sweep() and client.get("/api/seeks").json() == []
+
+
+def test_a_rated_seek_s_game_changes_both_ratings(client):
+    alice = sign_up(client, "alice")
+    made = create(client, RATED, csrf(alice))
+    bob = browser(client)
+    bob_answer = sign_up(bob, "bob")
+    game = bob.post(f"/api/seeks/{made['id']}/accept", headers=csrf(bob_answer)).json()
+    assert bob.post(f"/api/games/{game['game']}/resign", headers=csrf(bob_answer)).status_code == 200
+    ratings = {name: client.get(f"/api/users/{name}").json()["ratings"]["strategic-reserve"] for name in ("alice", "bob")}
+    assert ratings["alice"]["rating"] > 1500 > ratings["bob"]["rating"]
+    assert ratings["alice"]["games"] == ratings["bob"]["games"] == 1
