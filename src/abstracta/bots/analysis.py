@@ -8,8 +8,9 @@ blunder at 10, 20 and 30 points, except that
 
 - a move with no alternative (one legal move) is never marked;
 - a marked move's alternatives are valued too (at most :data:`ALTERNATIVES` of them, the game's
-  knowledge's likeliest first): when none is better for the mover than the move played, it is not
-  marked;
+  knowledge's likeliest first), like the move played, by the quick win chances (tactics and the
+  game's knowledge, no search: many positions, compared like with like): when none is better for
+  the mover than the move played, it is not marked;
 - a move that misses a win at once (the mover could end the game as its winner within its turn
   and did not) or lets the next player win at once (when some other move did not) is a blunder
   whatever the drop.
@@ -70,7 +71,7 @@ class PlyAnalysis:
     of the seat the event belongs to; chance outcomes are never marked. ``reason`` says why a move
     is marked or spared (``"only move"``, ``"no better move"``, ``"missed a win at once"``,
     ``"allowed a win at once"``, or ``""`` for a plain drop); ``best``/``best_after`` name the best
-    valued alternative and the mover's chance after it, when alternatives were valued.
+    valued alternative and the mover's quick chance after it, when alternatives were valued.
     """
 
     ply: int
@@ -104,14 +105,14 @@ def _playable(state: State) -> bool:
 
 
 def _alternatives(state: State, played: str, mover: int, seed: int, limit: int) -> tuple[str | None, float | None]:
-    """The best of up to ``limit`` other moves for ``mover`` and its chance after it (``None, None`` when none)."""
+    """The best of up to ``limit`` other moves for ``mover`` and its quick chance after it (``None, None`` when none)."""
     knowledge = state.game.knowledge()
     moves = [move for move in state.moves() if move != played]
     if knowledge is not None:
         moves = knowledge.order(state, moves)
     best, best_after = None, None
     for move in moves[:limit]:
-        after = win_chances(state.play(move), seed)[mover]
+        after = win_chances(state.play(move), seed, quick=True)[mover]
         if best_after is None or after > best_after + 1e-12:
             best, best_after = move, after
     return best, best_after
@@ -147,7 +148,7 @@ def judge_move(before: State, move: str, after: State, chances_before: Sequence[
         mark, reason = "blunder", "allowed a win at once"
     elif mark and playable and alternatives > 0:
         best, best_after = _alternatives(before, move, player, seed, alternatives)
-        if best_after is not None and best_after <= end + NO_BETTER:
+        if best_after is not None and best_after <= win_chances(after, seed, quick=True)[player] + NO_BETTER:
             mark, reason = "", "no better move"
     return PlyAnalysis(ply, player, before.seat, move, tuple(chances_before), tuple(chances_after), start, end, loss,
                        mark, reason, best, best_after)  # fmt: skip

@@ -161,12 +161,16 @@ def _sure_for(winner: int, count: int) -> list[float]:
     return [SURE if i == winner else rest for i in range(count)]
 
 
-def static_values(state: State) -> list[float]:
-    """Per-player values in ``[-1, 1]`` from the analysis level's search, else the game's knowledge."""
+def static_values(state: State, quick: bool = False) -> list[float]:
+    """Per-player values in ``[-1, 1]`` from the analysis level's search (``quick``: none), else the game's knowledge."""
     from abstracta.bots.levels import level_bot
 
     if state.over:
         return list(state.returns())
+    if quick:
+        knowledge = state.game.knowledge()
+        if knowledge is not None:
+            return [float(v) for v in knowledge.evaluate(state)]
     bot = level_bot(ANALYSIS_LEVEL, state.game, seed=0)
     bot.seconds = None  # only the node or iteration budget ends the search: the value never depends on load
     if bot.evaluates:
@@ -174,7 +178,7 @@ def static_values(state: State) -> list[float]:
             outcomes = state.chance()
             totals = [0.0] * state.game.num_players
             for outcome, probability in outcomes:
-                for i, value in enumerate(static_values(state.play(outcome))):
+                for i, value in enumerate(static_values(state.play(outcome), quick)):
                     totals[i] += probability * value
             return totals
         return [float(v) for v in bot.evaluate(state)]
@@ -190,19 +194,23 @@ def _takes_chance_roots(bot: object) -> bool:
     return isinstance(bot, ExpectimaxBot)  # it values a roll once, over its outcomes
 
 
-def _full_state_chances(state: State) -> list[float]:
+def _full_state_chances(state: State, quick: bool) -> list[float]:
     if state.over:
         return expected_scores(state.returns())
-    return tactics(state) or _normalised(static_values(state))
+    return tactics(state) or _normalised(static_values(state, quick))
 
 
-def win_chances(view: View, seed: int = 0) -> list[float]:
-    """Each player's expected score from ``view``, summing to 1; deterministic for a given ``seed``."""
+def win_chances(view: View, seed: int = 0, quick: bool = False) -> list[float]:
+    """Each player's expected score from ``view``, summing to 1; deterministic for a given ``seed``.
+
+    ``quick`` values with the game's knowledge alone after the tactics, without the level's search:
+    the analysis compares a move with its alternatives this way (many positions, like with like).
+    """
     if view.over:
         return expected_scores(view.returns())
     game = view.game
     if game.perfect_information:
-        return _full_state_chances(view)  # type: ignore[arg-type]
+        return _full_state_chances(view, quick)  # type: ignore[arg-type]
     if getattr(view, "viewer", None) is None:  # a full state: what the side to move knows
         view = view.view(view.player if view.player is not None and view.player >= 0 else 0)
     rng = random.Random(f"abstracta.win_chances:{seed}:{view.notation()}")
@@ -213,6 +221,6 @@ def win_chances(view: View, seed: int = 0) -> list[float]:
             world = knowledge.sample_world(view, rng)
         else:
             world = view.determinize(rng)
-        for i, chance in enumerate(_full_state_chances(world)):
+        for i, chance in enumerate(_full_state_chances(world, quick)):
             totals[i] += chance / WORLDS
     return totals
