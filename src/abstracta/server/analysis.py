@@ -150,7 +150,7 @@ class Analyses:
             log.exception("analysis of game %s failed", live.id)
             job.status, job.error = "failed", f"the analysis failed ({type(error).__name__}); start it again"
             return
-        job.result = {"method": "win chances (bots/win_chances.py)",
+        job.result = {"method": f"a tactical check, then the {LEVEL} search",
                       **analysis_json(plies, chances[: len(plies) + 1], live.game.num_players)}
         job.status = "done"
 
