@@ -87,3 +87,34 @@ def test_one_record_analysed_twice_gives_identical_output(slug):
         moves = [s.public_move(m) if s.player != 0 else m for s, m in zip(states, moves)]
     first, again = analyse_game(states, moves), analyse_game(states, moves)
     assert first == again and len(first) == len(moves)
+
+
+def allowing_move(slug: str):
+    """A (state, move) from random games where the move lets the next player win at once, though not every move does."""
+    from abstracta.bots.win_chances import loses_at_once, wins_at_once
+
+    for seed in range(6):
+        states, _ = random_line(slug, seed, 60)
+        for state in states[4::3]:
+            if state.over or state.player == CHANCE or not state.game.perfect_information:
+                continue
+            for move in state.moves()[:40]:
+                after = state.play(move)
+                if not after.over and after.player not in (CHANCE, state.player) and wins_at_once(after):
+                    if loses_at_once(state) is None and not wins_at_once(state):
+                        return state, move, after
+                    break
+    return None
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_allowing_a_win_at_once_is_a_blunder_whatever_the_drop(slug):
+    if not abstracta.load(slug).perfect_information:
+        pytest.skip("a seat's view cannot play the rival's replies out")
+    found = allowing_move(slug)
+    if found is None:
+        pytest.skip(f"no such move in random games of {slug}")
+    state, move, after = found
+    even = [1 / state.game.num_players] * state.game.num_players
+    judged = judge_move(state, move, after, even, even, 1, state.player)
+    assert (judged.mark, judged.reason) == ("blunder", "allowed a win at once")

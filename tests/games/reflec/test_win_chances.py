@@ -26,3 +26,31 @@ def test_a_position_where_every_move_loses_at_once_is_near_lost():
     state = abstracta.load("reflec").parse(EVERY_MOVE_LOSES)
     assert not wins_at_once(state) and loses_at_once(state) not in (None, state.player)
     assert win_chances(state)[state.player] < 0.05
+
+
+def test_missing_the_win_at_once_is_a_blunder_whatever_the_drop():
+    from abstracta.bots.analysis import judge_move
+
+    state = abstracta.load("reflec").parse(WIN_AT_ONCE)
+    mover = state.player
+    for move in state.moves():
+        after = state.play(move)
+        if not after.over and after.player != mover:  # a move that ends the turn without winning
+            even = [0.5, 0.5]
+            judged = judge_move(state, move, after, even, even, 1, mover)
+            assert (judged.mark, judged.reason) == ("blunder", "missed a win at once")
+            return
+    raise AssertionError("no quiet move found")
+
+
+def test_when_every_move_loses_at_once_no_move_is_marked():
+    from abstracta.bots.analysis import judge_move
+
+    state = abstracta.load("reflec").parse(EVERY_MOVE_LOSES)
+    mover = state.player
+    move = state.moves()[0]
+    after = state.play(move)
+    before = [0.0, 0.0]
+    before[mover] = 0.9  # even a drop of 89 points: no alternative was better
+    judged = judge_move(state, move, after, before, win_chances(after), 1, mover)
+    assert judged.mark == "" and judged.reason in ("no better move", "only move")
