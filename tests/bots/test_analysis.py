@@ -1,4 +1,4 @@
-"""Win probabilities and move marks from evaluations: the bot's own, or seeded random playouts."""
+"""Win probabilities, move marks and accuracy: from win_chances, or from a given evaluation."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import random
 import pytest
 
 import abstracta
-from abstracta.bots import RandomBot
-from abstracta.bots.analysis import analyse_game, bot_evaluator, mark_for, playout_evaluator, win_probability
-from abstracta.bots.base import Bot
+from abstracta.bots import win_chances
+from abstracta.bots.analysis import analyse_game, mark_for, move_accuracy, summarise, win_probability
 from abstracta.core.errors import CHANCE
 
 
@@ -46,28 +45,25 @@ def test_a_move_that_drops_the_movers_value_is_marked_by_how_much():
 
 def test_chance_outcomes_are_never_marked():
     states, moves = random_game("strategic-reserve", 2, 6)
-    plies = analyse_game(states, moves, playout_evaluator(8))
+    plies = analyse_game(states, moves)
     chance = [p for p in plies if p.player == CHANCE]
     assert chance and all(p.mark == "" and p.loss == 0 for p in chance)
 
 
-def test_playouts_are_repeatable_and_finished_games_use_their_returns():
+def test_win_chances_are_repeatable_and_finished_games_use_their_returns():
     states, _ = random_game("strategic-reserve", 3, 10_000, reserve=1)
-    evaluate = playout_evaluator(16, seed=5)
-    assert evaluate(states[2]) == evaluate(states[2])
-    assert evaluate(states[-1]) == states[-1].returns()
-    assert all(-1 <= v <= 1 for v in evaluate(states[0]))
+    assert win_chances(states[2], seed=5) == win_chances(states[2], seed=5)
+    assert win_chances(states[-1]) == [win_probability(v) for v in states[-1].returns()]
+    assert all(0 <= p <= 1 for p in win_chances(states[0])) and sum(win_chances(states[0])) == pytest.approx(1)
 
 
-def test_a_bots_own_evaluation_is_used_when_it_declares_one():
-    class Judging(Bot):
-        name = "judging"
-        evaluates = True
-
-        def evaluate(self, state):
-            return [0.8, -0.8]
-
-    fallback = playout_evaluator(4)
-    states, _ = random_game("laser-chess", 4, 2)
-    assert bot_evaluator(Judging(), fallback)(states[1]) == [0.8, -0.8]
-    assert bot_evaluator(RandomBot(1), fallback) is fallback
+def test_accuracy_follows_lichess_formula():
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+    assert move_accuracy(0.10) == pytest.approx(103.1668 * 2.718281828 ** (-0.4354) - 3.1669)
+    assert move_accuracy(1.0) == 0.0
+    states, moves = random_game("laser-chess", 1, 4)
+    values = {0: [0.0, 0.0], 1: [-0.5, 0.5], 2: [0.5, -0.5], 3: [-0.3, 0.3], 4: [-0.3, 0.3]}
+    lookup = {id(state): values[i] for i, state in enumerate(states)}
+    red, blue = summarise(analyse_game(states, moves, lambda state: lookup[id(state)]), 2)
+    assert red.accuracy == pytest.approx(round((move_accuracy(0.25) + move_accuracy(0.4)) / 2, 1))
+    assert red.counts == {"inaccuracy": 0, "mistake": 1, "blunder": 1} and blue.moves == 2

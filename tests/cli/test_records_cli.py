@@ -96,11 +96,26 @@ def test_replay_picks_a_game_of_several(tmp_path):
 def test_analyse_prints_each_move_with_its_win_probability(tmp_path):
     path = tmp_path / "game.txt"
     run("play", GAME, "--seed", "3", "--save", str(path), input="c4\nd3\nquit\n")
-    result = run("analyse", str(path), "--level", "random", "--playouts", "8")
+    result = run("analyse", str(path))
     assert result.exit_code == 0, result.output
     assert "c4" in result.output and "d3" in result.output and "win % before" in result.output
-    assert "Red: " in result.output and "blunder" in result.output
-    assert_one_line_error(run("analyse", str(path), "--level", "genius"), "genius")
+    assert "Red: accuracy" in result.output and "blunder" in result.output
+    assert_one_line_error(run("analyse", str(path), "--game", "3"), "holds 1 game")
+
+
+def test_analyse_json_writes_the_figures_for_scripts(tmp_path):
+    import json
+
+    path = tmp_path / "game.txt"
+    run("play", GAME, "--seed", "3", "--save", str(path), input="c4\nd3\nquit\n")
+    first, again = (run("analyse", str(path), "--json") for _ in range(2))
+    assert first.exit_code == 0, first.output
+    assert first.stdout == again.stdout  # the same record, the same figures
+    figures = json.loads(first.stdout)
+    decisions = [ply["move"] for ply in figures["plies"] if ply["player"] >= 0]  # the rolls are chance's
+    assert decisions == ["c4", "d3"] and len(figures["positions"]) == len(figures["plies"]) + 1
+    assert {"player", "move", "before", "after", "mark", "best"} <= set(figures["plies"][0])
+    assert [p["player"] for p in figures["players"]] == [0, 1] and all(0 <= p["accuracy"] <= 100 for p in figures["players"])
 
 
 def test_analyse_png_draws_the_win_probability(tmp_path):
@@ -109,7 +124,7 @@ def test_analyse_png_draws_the_win_probability(tmp_path):
     pytest.importorskip("matplotlib")
     path, picture = tmp_path / "game.txt", tmp_path / "game.png"
     run("play", GAME, "--seed", "3", "--save", str(path), input="c4\nd3\nquit\n")
-    result = run("analyse", str(path), "--level", "random", "--playouts", "4", "--png", str(picture))
+    result = run("analyse", str(path), "--png", str(picture))
     assert result.exit_code == 0, result.output
     assert picture.read_bytes()[:4] == b"\x89PNG"
 
@@ -151,9 +166,9 @@ def test_a_seats_quin_record_is_analysed_from_its_views_alone(tmp_path):
         state = state.play(move)
     path = tmp_path / "seat0.txt"
     write_file(path, [player_record(full, 0)])  # no seed, the rival's pieces face down
-    first, again = (run("analyse", str(path), "--playouts", "4") for _ in range(2))
+    first, again = (run("analyse", str(path)) for _ in range(2))
     assert first.exit_code == 0, first.output
     assert "8 plies, valued by" in first.stdout and "from what seat 0 saw" in first.stdout
     rows = [line for line in first.stdout.splitlines() if re.match(r"│\s+\d+ │", line)]
     assert len(rows) == 8 and all(re.search(r"\d+%\s+│\s+\d+%", row) for row in rows)
-    assert first.stdout == again.stdout  # playouts seeded by the view: the same analysis twice
+    assert first.stdout == again.stdout  # worlds seeded by the view: the same analysis twice

@@ -33,6 +33,7 @@ def test_the_analysis_graph_of_a_short_finished_game(page, server_url):
     points = lines.nth(0).get_attribute("points").split()
     assert len(points) == final["ply"] + 1
     assert page.locator("[data-testid=analysis-progress]").is_hidden()
+    assert "Accuracy: " in page.locator("[data-testid=analysis]").inner_text()  # each player's accuracy
     # the graph lies under the board
     board = page.locator("[data-testid=board]").bounding_box()
     graph = page.locator("[data-testid=analysis-graph] svg").bounding_box()

@@ -20,6 +20,7 @@ from abstracta.bots.match import GameRecord, MatchResult, play_game, play_match,
 from abstracta.bots.mcts import MCTSBot, RandomRolloutEvaluator, SearchResult, uct_select
 from abstracta.bots.playout import BenchResult, bench, random_playout
 from abstracta.bots.random_bot import RandomBot
+from abstracta.bots.win_chances import win_chances
 
 BOT_NAMES = ("random", "mcts")
 
@@ -62,4 +63,5 @@ __all__ = [
     "sample_chance",
     "uct_select",
     "wilson_interval",
+    "win_chances",
 ]

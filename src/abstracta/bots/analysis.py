@@ -1,35 +1,47 @@
-"""Analysing a played game: each position's value, each move's win probability for its mover, and marks.
+"""Analysing a played game: each position's win chances, each move's judgement, each player's accuracy.
 
-A value is a per-player number in [-1, 1] (1: that player wins, -1: loses), the scale of
-``state.returns()`` and of ``bot.evaluate(state)``; the win probability is ``(value + 1) / 2``.
-A position is valued by the bot's own ``evaluate`` where it declares one (``bot.evaluates``:
-alpha-beta, expectimax and the multi-player MCTS do), and otherwise by the mean returns of a few
-seeded random playouts, a rough but honest estimate.
+Every position is valued by :func:`abstracta.bots.win_chances.win_chances` (each player's expected
+score, deterministic per seed), the one source of the server's analysis and ``abstracta analyse``.
+A move is judged from its mover's side, as lichess does: the drop in the mover's expected score
+from the position before the move to the position after it marks an inaccuracy, a mistake or a
+blunder at 10, 20 and 30 points, except that
 
-A move's loss is how much the mover's win probability dropped from the position before the
-move to the position after it; 10, 20 and 30 points mark an inaccuracy, a mistake and a blunder.
+- a move with no alternative (one legal move) is never marked;
+- a marked move's alternatives are valued too (at most :data:`ALTERNATIVES` of them, the game's
+  knowledge's likeliest first), like the move played, by the quick win chances (tactics and the
+  game's knowledge, no search: many positions, compared like with like): when none is better for
+  the mover than the move played, it is not marked;
+- a move that misses a win at once (the mover could end the game as its winner within its turn
+  and did not) or lets the next player win at once (when some other move did not) is a blunder
+  whatever the drop.
 
-The web app can use :func:`win_probability` and :func:`analyse_game` as they are.
+Each player's accuracy is lichess's formula on the drop in win percentage of each of its moves,
+``103.1668 * exp(-0.04354 * drop) - 3.1669`` clipped to 0..100, averaged over its moves.
+A seat's view of a game with hidden information cannot play the alternatives or the tactics out
+(they would need the hidden parts): there only the one-legal-move rule joins the drop.
 """
 
 from __future__ import annotations
 
-import random
+import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from abstracta.bots.base import Bot
-from abstracta.bots.playout import random_playout
+from abstracta.bots.win_chances import loses_at_once, wins_at_once, win_chances, expected_scores
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 """Win-probability loss at or above which a move gets each mark, the worst first."""
 
-DEFAULT_PLAYOUTS = 32
-MAX_PLAYOUT_PLIES = 2000
+ALTERNATIVES = 8
+"""The most alternatives valued for a move the drop would mark (the knowledge's likeliest first)."""
 
-Evaluator = Callable[[State], list[float]]
+NO_BETTER = 0.005
+"""An alternative within half a point of the move played counts as no better (values are estimates)."""
+
+Evaluator = Callable[[State], Sequence[float]]
+"""Per-player values in ``[-1, 1]``; :func:`analyse_game` takes one instead of :func:`win_chances` in tests."""
 
 
 def win_probability(value: float) -> float:
@@ -45,59 +57,21 @@ def mark_for(loss: float) -> str:
     return ""
 
 
-def playout_evaluator(playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> Evaluator:
-    """Values as the mean returns of ``playouts`` random playouts, seeded by the position (repeatable).
-
-    A seat's view of a game with hidden information cannot be played out itself (the hidden
-    pieces are unknown to it): each playout starts from a full state the view could be
-    (``view.determinize(rng)``), so the values depend on the view alone.
-    """
-
-    def evaluate(state: State) -> list[float]:
-        if state.over:
-            return list(state.returns())
-        rng = random.Random(f"abstracta.analysis:{seed}:{state.notation()}")
-        totals = [0.0] * state.game.num_players
-        for _ in range(playouts):
-            start = state.determinize(rng)  # a full state is its own world
-            final, _ = random_playout(start, rng, MAX_PLAYOUT_PLIES)
-            for player, value in enumerate(final.returns()):
-                totals[player] += value
-        return [total / playouts for total in totals]
-
-    return evaluate
-
-
-def bot_evaluator(bot: Bot, fallback: Evaluator) -> Evaluator:
-    """``bot.evaluate`` where the bot declares one (``bot.evaluates``), else ``fallback``.
-
-    Finished games are valued by their returns, chance nodes by the mean over their outcomes.
-    """
-    if not bot.evaluates:
-        return fallback
-    evaluate = bot.evaluate
-
-    def by_bot(state: State) -> list[float]:
-        if state.over:
-            return list(state.returns())
-        if state.player == CHANCE:  # a bot values decisions; a chance node is the mean of its outcomes
-            return _mean([by_bot(state.play(outcome)) for outcome, _ in state.chance()],
-                         [p for _, p in state.chance()])  # fmt: skip
-        return list(evaluate(state))
-
-    return by_bot
-
-
-def _mean(values: list[list[float]], weights: list[float]) -> list[float]:
-    return [sum(w * v[i] for v, w in zip(values, weights)) for i in range(len(values[0]))]
+def move_accuracy(loss: float) -> float:
+    """Lichess's accuracy of one move, in percent, from the drop in the mover's expected score (0.25 = 25 points)."""
+    value = 103.1668 * math.exp(-0.04354 * max(0.0, loss) * 100.0) - 3.1669
+    return min(100.0, max(0.0, value))
 
 
 @dataclass(frozen=True)
 class PlyAnalysis:
-    """One ply: who played what, the mover's win probability before and after, the loss and its mark.
+    """One ply: who played what, the mover's chances before and after, the loss, its mark and why.
 
     For a chance outcome ``player`` is ``CHANCE`` and ``mover_before``/``mover_after`` are those
-    of the seat the event belongs to; chance outcomes are never marked.
+    of the seat the event belongs to; chance outcomes are never marked. ``reason`` says why a move
+    is marked or spared (``"only move"``, ``"no better move"``, ``"missed a win at once"``,
+    ``"allowed a win at once"``, or ``""`` for a plain drop); ``best``/``best_after`` name the best
+    valued alternative and the mover's quick chance after it, when alternatives were valued.
     """
 
     ply: int
@@ -110,30 +84,139 @@ class PlyAnalysis:
     mover_after: float
     loss: float
     mark: str
+    reason: str = ""
+    best: str | None = None
+    best_after: float | None = None
 
 
-def analyse_game(states: Sequence[State], moves: Sequence[str], evaluate: Evaluator,
-                 on_position: Callable[[int], None] | None = None) -> list[PlyAnalysis]:  # fmt: skip
-    """Analyse the game ``states[0] -> moves[0] -> states[1] ...``; ``on_position`` hears of each position valued."""
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's accuracy (percent) and mark counts over its moves."""
+
+    player: int
+    accuracy: float
+    moves: int
+    counts: dict[str, int]
+
+
+def _playable(state: State) -> bool:
+    """Whether moves can be played out from ``state`` without guessing: not a hidden-information view."""
+    return getattr(state, "viewer", None) is None or state.game.perfect_information
+
+
+def _alternatives(state: State, played: str, mover: int, seed: int, limit: int) -> tuple[str | None, float | None]:
+    """The best of up to ``limit`` other moves for ``mover`` and its quick chance after it (``None, None`` when none)."""
+    knowledge = state.game.knowledge()
+    moves = [move for move in state.moves() if move != played]
+    if knowledge is not None:
+        moves = knowledge.order(state, moves)
+    best, best_after = None, None
+    for move in moves[:limit]:
+        after = win_chances(state.play(move), seed, quick=True)[mover]
+        if best_after is None or after > best_after + 1e-12:
+            best, best_after = move, after
+    return best, best_after
+
+
+def _mover_wins(after: State, mover: int) -> bool:
+    """Whether the mover won, or keeps a win at once within the same turn."""
+    if after.over:
+        scores = expected_scores(after.returns())
+        return scores[mover] == 1.0
+    return after.player == mover and wins_at_once(after)
+
+
+def judge_move(before: State, move: str, after: State, chances_before: Sequence[float], chances_after: Sequence[float],
+               ply: int, owner: int, seed: int = 0, alternatives: int = ALTERNATIVES,
+               tactics: bool = True) -> PlyAnalysis:  # fmt: skip
+    """Judge ``move`` (``before`` -> ``after``) for its mover; ``owner`` is the seat a chance outcome belongs to."""
+    player = before.player
+    start, end = chances_before[owner], chances_after[owner]
+    if player is None or player < 0:
+        return PlyAnalysis(ply, player, before.seat, move, tuple(chances_before), tuple(chances_after), start, end,
+                           0.0, "")  # fmt: skip
+    loss = max(0.0, start - end)
+    mark, reason, best, best_after = mark_for(loss), "", None, None
+    legal = before.moves()
+    playable = tactics and _playable(before)
+    if len(legal) == 1:
+        mark, reason = "", "only move"
+    elif playable and wins_at_once(before) and not _mover_wins(after, player):
+        mark, reason = "blunder", "missed a win at once"
+    elif (playable and not after.over and after.player not in (None, CHANCE, player) and wins_at_once(after)
+          and loses_at_once(before) is None):  # fmt: skip
+        mark, reason = "blunder", "allowed a win at once"
+    elif mark and playable and alternatives > 0:
+        best, best_after = _alternatives(before, move, player, seed, alternatives)
+        if best_after is not None and best_after <= win_chances(after, seed, quick=True)[player] + NO_BETTER:
+            mark, reason = "", "no better move"
+    return PlyAnalysis(ply, player, before.seat, move, tuple(chances_before), tuple(chances_after), start, end, loss,
+                       mark, reason, best, best_after)  # fmt: skip
+
+
+def position_chances(states: Sequence[State], evaluate: Evaluator | None = None, seed: int = 0,
+                     on_position: Callable[[int], None] | None = None) -> list[tuple[float, ...]]:  # fmt: skip
+    """Each state's chances: :func:`win_chances`, or ``evaluate``'s values as win probabilities."""
     chances = []
     for index, state in enumerate(states):
-        chances.append(tuple(win_probability(v) for v in evaluate(state)))
+        if evaluate is None:
+            chances.append(tuple(win_chances(state, seed)))
+        else:
+            chances.append(tuple(win_probability(v) for v in evaluate(state)))
         if on_position is not None:
             on_position(index)
+    return chances
+
+
+def analyse_game(states: Sequence[State], moves: Sequence[str], evaluate: Evaluator | None = None,
+                 on_position: Callable[[int], None] | None = None, seed: int = 0,
+                 chances: Sequence[Sequence[float]] | None = None) -> list[PlyAnalysis]:  # fmt: skip
+    """Analyse the game ``states[0] -> moves[0] -> states[1] ...``; ``on_position`` hears of each position valued.
+
+    By default every position is valued by :func:`win_chances` and moves are judged with the
+    tactics and alternatives; a given ``evaluate`` (values in ``[-1, 1]``) replaces the values and
+    turns off the tactics and alternatives (only the drop and the one-legal-move rule judge then).
+    ``chances`` gives the positions' chances already computed (the server's workers do).
+    """
+    if chances is None:
+        chances = position_chances(states, evaluate, seed, on_position)
+    judged = evaluate is None
     plies = []
     for ply, (before, move) in enumerate(zip(states, moves), 1):
-        player = before.player
-        if player is None:
+        if before.player is None:
             break
-        owner = player if player >= 0 else _seat_player(states, ply - 1)
-        start, end = chances[ply - 1][owner], chances[ply][owner]
-        loss = max(0.0, start - end) if player >= 0 else 0.0
-        plies.append(PlyAnalysis(ply, player, before.seat, move, chances[ply - 1], chances[ply], start, end, loss,
-                                 mark_for(loss) if player >= 0 else ""))  # fmt: skip
+        owner = before.player if before.player >= 0 else seat_player(states, ply - 1)
+        plies.append(judge_move(before, move, states[ply], chances[ply - 1], chances[ply], ply, owner, seed,
+                                ALTERNATIVES if judged else 0, tactics=judged))  # fmt: skip
     return plies
 
 
-def _seat_player(states: Sequence[State], index: int) -> int:
+def summarise(plies: Sequence[PlyAnalysis], num_players: int) -> list[PlayerSummary]:
+    """Each player's accuracy and mark counts (accuracy 100 for a player without moves)."""
+    summaries = []
+    for player in range(num_players):
+        own = [ply for ply in plies if ply.player == player]
+        counts = {name: sum(1 for ply in own if ply.mark == name) for name in ("inaccuracy", "mistake", "blunder")}
+        accuracy = sum(move_accuracy(ply.loss) for ply in own) / len(own) if own else 100.0
+        summaries.append(PlayerSummary(player, round(accuracy, 1), len(own), counts))
+    return summaries
+
+
+def analysis_json(plies: Sequence[PlyAnalysis], chances: Sequence[Sequence[float]], num_players: int) -> dict:
+    """The figures for scripts and the web app: positions, plies (with marks and reasons) and players."""
+    return {
+        "positions": [[round(p, 4) for p in row] for row in chances],
+        "plies": [{"ply": ply.ply, "player": ply.player, "move": ply.move,
+                   "before": round(ply.mover_before, 4), "after": round(ply.mover_after, 4),
+                   "loss": round(ply.loss, 4), "mark": ply.mark, "reason": ply.reason,
+                   "best": ply.best, "best_after": None if ply.best_after is None else round(ply.best_after, 4)}
+                  for ply in plies],
+        "players": [{"player": s.player, "accuracy": s.accuracy, "moves": s.moves, **s.counts}
+                    for s in summarise(plies, num_players)],
+    }  # fmt: skip
+
+
+def seat_player(states: Sequence[State], index: int) -> int:
     """The player a chance node belongs to: the next player to decide (0 when none does)."""
     for state in states[index:]:
         if state.player is not None and state.player >= 0:

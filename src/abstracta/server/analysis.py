@@ -1,25 +1,23 @@
 """Post-game analysis for the web app: ``POST /api/games/{id}/analysis`` starts it, ``GET`` polls it.
 
-For a finished game every position is valued by the strongest bot level (``LEVELS[-1]``) made by the
-server's bot factory, through :mod:`abstracta.bots.analysis`: ``bot.evaluate`` where the bot
-declares one (``bot.evaluates``: alpha-beta, expectimax, multi-player MCTS), else a few seeded
-random playouts. Each position is one task on the server's bot worker pool, submitted one after the
-other from an asyncio task (and one at a time across all analyses), so a request never waits for it
-and a bot move in a live game waits at most for one position.
-The work per position is capped (:data:`SECONDS_PER_POSITION`, :data:`PLAYOUTS`) so that a
-100-ply game is done within a minute or two even on a loaded machine. Results are cached per
-game and viewpoint, in memory (a finished game never changes).
+For a finished game every position is valued by :func:`abstracta.bots.win_chances` (each player's
+expected score, deterministic: fixed node and iteration budgets, seeded samples), and each move is
+judged by :func:`abstracta.bots.analysis.judge_move` (marks by the drop in the mover's expected
+score, never on a forced move or one with no better alternative, always on a missed or allowed win
+at once); each player gets an accuracy figure. Each position, then each move's judgement, is one
+task on the server's bot worker pool, submitted one after the other from an asyncio task (and one at
+a time across all analyses), so a request never waits for it and a bot move in a live game waits at
+most for one task. Results are cached per game and viewpoint, in memory (a finished game never changes).
 
 What is valued is what the asker could see: a game with perfect information is analysed once for
 everyone; a game with hidden information (Quin) is analysed per seat from that seat's views
 (``state.view(seat)``), and only for the seat's token; spectators get none (403), because a
-spectator's views carry too little to play out and the full states must never be used for them.
+spectator's views carry too little to value and the full states must never be used for them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 from collections import OrderedDict
@@ -28,43 +26,28 @@ from typing import Any
 
 from fastapi import Request
 
-import abstracta
-from abstracta.bots import LEVELS
-from abstracta.bots.analysis import analyse_game, bot_evaluator, playout_evaluator
-from abstracta.core.api import Game, State
-from abstracta.core.errors import CHANCE
-from abstracta.server.service import ApiError, BotFactory, GameService, LiveGame, history_seen
+from abstracta.bots.analysis import PlyAnalysis, analysis_json, judge_move, seat_player
+from abstracta.bots.win_chances import ANALYSIS_LEVEL, win_chances
+from abstracta.core.api import State
+from abstracta.server.service import ApiError, GameService, LiveGame, history_seen
 
 log = logging.getLogger("abstracta.server")
 
-LEVEL = LEVELS[-1]
-"""The level whose bot values the positions: the strongest one offered to players."""
-SECONDS_PER_POSITION = 0.4
-"""Cap on a search bot's thinking per position (its own node budget usually ends it sooner)."""
-PLAYOUTS = 16
-"""Random playouts per position for games whose strongest bot has no evaluation of its own."""
+LEVEL = ANALYSIS_LEVEL
+"""The level whose search gives the static part of the win chances (``bots/win_chances.py``)."""
 CACHED_GAMES = 256
 """Analyses kept in memory; the oldest are forgotten first (asking again recomputes them)."""
 
-_worker_games: dict[tuple[str, str], Game] = {}
+
+def value_position(state: State, seed: int = 0) -> list[float]:
+    """In a worker process: each player's win chances from ``state`` (a full state or a seat's view)."""
+    return [float(p) for p in win_chances(state, seed)]
 
 
-def value_position(factory: BotFactory, slug: str, options_json: str, level: str, state: State) -> list[float]:
-    """In a worker process: the per-player values in [-1, 1] of ``state`` (a full state or a seat's view)."""
-    key = (slug, options_json)
-    game = _worker_games.get(key)
-    if game is None:
-        game = _worker_games[key] = abstracta.load(slug, **json.loads(options_json))
-    bot = factory(level, game, 0)
-    if bot.seconds is not None:
-        bot.seconds = min(bot.seconds, SECONDS_PER_POSITION)
-    fallback = playout_evaluator(PLAYOUTS)  # for a seat's view, playouts from worlds the view could be
-    if bot.evaluates and state.player == CHANCE and not state.over:
-        try:  # a search that takes chance roots (expectimax) values the roll once, not once per outcome
-            return [float(v) for v in bot.evaluate(state)]
-        except Exception:
-            pass
-    return [float(v) for v in bot_evaluator(bot, fallback)(state)]
+def judge_position(before: State, move: str, after: State, chances_before: list[float], chances_after: list[float],
+                   ply: int, owner: int) -> PlyAnalysis:  # fmt: skip
+    """In a worker process: the judgement of one move (tactics and alternatives)."""
+    return judge_move(before, move, after, chances_before, chances_after, ply, owner)
 
 
 @dataclass
@@ -140,21 +123,26 @@ class Analyses:
 
     async def _run(self, live: LiveGame, job: Job, seen: list[State], moves: list[str]) -> None:
         loop = asyncio.get_running_loop()
-        slug, options_json = live.game.slug, json.dumps(live.game.options)
-        values: list[list[float]] = []
+        executor = self.service._executor
+        chances: list[list[float]] = []
         if self._one_at_a_time is None:
             self._one_at_a_time = asyncio.Semaphore(1)
         try:
             for state in seen:
-                # One position of one analysis on the pool at a time, however many run: a bot's move
-                # in a live game never waits behind more than one position.
+                # One task of one analysis on the pool at a time, however many run: a bot's move
+                # in a live game never waits behind more than one task.
                 async with self._one_at_a_time:
-                    values.append(await loop.run_in_executor(
-                        self.service._executor, value_position, self.service.bot_factory, slug, options_json, LEVEL,
-                        state))  # fmt: skip
-                job.done = len(values)
-            by_state = {id(state): value for state, value in zip(seen, values)}
-            plies = analyse_game(seen, moves, lambda state: by_state[id(state)])
+                    chances.append(await loop.run_in_executor(executor, value_position, state))
+                job.done = len(chances)
+            plies: list[PlyAnalysis] = []
+            for ply, (before, move) in enumerate(zip(seen, moves), 1):
+                if before.player is None:
+                    break
+                owner = before.player if before.player >= 0 else seat_player(seen, ply - 1)
+                async with self._one_at_a_time:
+                    plies.append(await loop.run_in_executor(
+                        executor, judge_position, before, move, seen[ply], chances[ply - 1], chances[ply], ply,
+                        owner))  # fmt: skip
         except asyncio.CancelledError:
             job.status, job.error = "failed", "the server stopped during the analysis; start it again"
             raise
@@ -162,17 +150,8 @@ class Analyses:
             log.exception("analysis of game %s failed", live.id)
             job.status, job.error = "failed", f"the analysis failed ({type(error).__name__}); start it again"
             return
-        job.result = {
-            "method": "evaluation" if self.service.bot_factory(LEVEL, live.game, 0).evaluates
-            else f"{PLAYOUTS} random playouts per position",
-            "positions": [[round(p, 4) for p in (plies[0].before if plies else ())]]
-            + [[round(p, 4) for p in ply.after] for ply in plies],
-            "plies": [{"ply": ply.ply, "player": ply.player, "move": ply.move,
-                       "before": round(ply.mover_before, 4), "after": round(ply.mover_after, 4),
-                       "loss": round(ply.loss, 4), "mark": ply.mark} for ply in plies],
-        }  # fmt: skip
-        if not plies:  # a game over before its first move: one position
-            job.result["positions"] = [[round(min(1.0, max(0.0, (v + 1) / 2)), 4) for v in values[0]]] if values else []
+        job.result = {"method": f"a tactical check, then the {LEVEL} search",
+                      **analysis_json(plies, chances[: len(plies) + 1], live.game.num_players)}
         job.status = "done"
 
 
@@ -183,7 +162,7 @@ def install(app: Any, service: GameService) -> Analyses:
 
     @app.post("/api/games/{game_id}/analysis", status_code=202, tags=["analysis"],
               summary="Start the post-game analysis of a finished game (as the token's seat may see it)",
-              description=f"Each position valued by the {LEVEL} bot in the background; poll with GET. Games with "
+              description="Each position valued by the win chances in the background; poll with GET. Games with "
               "hidden information: a seat's token is needed and the analysis uses only that seat's views.")  # fmt: skip
     async def post_analysis(game_id: str, request: Request) -> dict[str, Any]:
         live = await asyncio.to_thread(service.get, game_id)
@@ -193,8 +172,10 @@ def install(app: Any, service: GameService) -> Analyses:
     @app.get("/api/games/{game_id}/analysis", tags=["analysis"],
              summary="The analysis: status, progress, each position's win probabilities and each move's mark",
              description="status 'none' (not started), 'running' (done of total positions), 'done' (with "
-             "'positions': per position a win probability per player, and 'plies': each move's mover, win "
-             "probability before and after, loss and mark: inaccuracy, mistake or blunder at 10/20/30 points), "
+             "'positions': per position each player's expected score, 'plies': each move's mover, expected "
+             "score before and after, loss, mark (inaccuracy, mistake or blunder at 10/20/30 points; never on a "
+             "forced move or one with no better alternative; always on a missed or allowed win at once), reason "
+             "and best alternative when valued, and 'players': each player's accuracy and mark counts), "
              "or 'failed'.")  # fmt: skip
     def get_analysis(game_id: str, request: Request) -> dict[str, Any]:
         live = service.get(game_id)

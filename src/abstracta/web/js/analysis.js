@@ -105,8 +105,11 @@ export class AnalysisPanel {
     } else if (a && a.status === "failed") {
       this.status.textContent = a.error || "The analysis failed; try again.";
     } else if (done) {
-      this.status.textContent = `Win probability of each player after every move, valued by the ${a.level} bot (${a.method}). ` +
-        "Marked: ?! inaccuracy (10+ points lost), ? mistake (20+), ?? blunder (30+).";
+      const accuracy = (a.players || []).map((p) => `${this.host.seatName(p.player)} ${Math.round(p.accuracy)}%`).join(", ");
+      this.status.textContent = `Win probability of each player after every move (${a.method}). ` +
+        (accuracy ? `Accuracy: ${accuracy}. ` : "") +
+        "Marked: ?! inaccuracy (10+ points lost), ? mistake (20+), ?? blunder (30+, or a win at once missed or allowed); " +
+        "never a forced move or one no alternative beats.";
     } else {
       this.status.textContent = "";
     }
