@@ -78,3 +78,10 @@ def test_my_games_and_the_your_turn_count_in_the_lobby(page, server_url):
     assert "your turn" in page.text_content(f"[data-testid=my-game][data-game='{created['id']}']")
     assert page.text_content("[data-testid=your-turn-count]") == "1 your turn"
     assert page.title().startswith("(1) ")
+
+    # The game page of another game keeps the count in its header and in front of its own title.
+    other = client.post("/api/games", json={"game": GAME, "seats": ["me", "bot:random"]}, headers=csrf).json()
+    page.goto(f"{server_url}/g/{other['id']}")
+    page.wait_for_selector("#account[data-ready='1']")
+    page.wait_for_function("() => /^\\(\\d+\\) .*abstracta/.test(document.title)")
+    assert page.text_content("[data-testid=your-turn-count]").endswith("your turn")

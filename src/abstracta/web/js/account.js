@@ -3,12 +3,21 @@
 // took anonymously are claimed into the account. Usernames are shown as text, never as markup.
 // While logged in, the account's games are asked for every TURNS_EVERY ms: the header and the page's
 // title count the games where it is your turn, and an "account-games" event hands the rows to the page.
+// Pages set their title through setPageTitle, so the count stays in front of it. The game page shows
+// only the count (showTurns): its header has no room for the log-in form.
 import { api, currentAccount, heldSeats, setAccount } from "./api.js";
 
 const MAX_CLAIM = 200; // the server's limit per claim
 const TURNS_EVERY = 15000;
-const baseTitle = document.title;
+let pageTitle = document.title;
+let turnsCount = 0;
 let turnsTimer = null;
+
+// The page's own title, with the "your turn" count in front while there is one.
+export function setPageTitle(text) {
+  pageTitle = text;
+  document.title = turnsCount ? `(${turnsCount}) ${text}` : text;
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -75,17 +84,20 @@ async function refreshTurns(box) {
     turns.hidden = count === 0;
     turns.textContent = `${count} your turn`;
   }
-  document.title = count ? `(${count}) ${baseTitle}` : baseTitle;
+  turnsCount = count;
+  setPageTitle(pageTitle);
   document.dispatchEvent(new CustomEvent("account-games", { detail: rows }));
 }
 
-export async function show(box) {
+export async function show(box, { turnsOnly = false } = {}) {
   const account = await currentAccount();
-  if (account) loggedIn(box, account);
+  if (turnsOnly) box.replaceChildren(...(account ? [el("a", { class: "turn-count", href: "/#my-games", "data-testid": "your-turn-count", hidden: "" })] : []));
+  else if (account) loggedIn(box, account);
   else loggedOut(box);
   box.dataset.ready = "1";
   clearInterval(turnsTimer);
-  document.title = baseTitle;
+  turnsCount = 0;
+  setPageTitle(pageTitle);
   document.dispatchEvent(new CustomEvent("account-games", { detail: null })); // nobody's games until asked
   if (account) {
     await refreshTurns(box).catch(() => {});

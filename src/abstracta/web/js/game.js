@@ -16,8 +16,10 @@ import { wireControls } from "./game/controls.js";
 import { wireHandOver } from "./game/handover.js";
 import { connect, render } from "./game/live.js";
 import { wireChat } from "./game/chat.js";
+import { show as showAccount } from "./account.js";
 
 async function main() {
+  showAccount($("account"), { turnsOnly: true }).catch(() => {}); // the count of games waiting for this account
   // An invite link carries a one-time code after '#invite=': trade it for the seat's token, which stays
   // in this browser only, and tidy the address so the used code is not bookmarked.
   const hash = new URLSearchParams(location.hash.slice(1));

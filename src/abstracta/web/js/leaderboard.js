@@ -1,7 +1,7 @@
 // A game's leaderboard (/leaderboard/<game>): the top settled ratings of each of its pools
 // (two players, then by player count). Names are links to the profiles, shown as text.
 import { api } from "./api.js";
-import { show as showAccount } from "./account.js";
+import { setPageTitle, show as showAccount } from "./account.js";
 import { h } from "./dom.js";
 
 async function showBoards() {
@@ -14,7 +14,7 @@ async function showBoards() {
     boards.textContent = e.status === 404 ? "No such game." : e.message;
     return;
   }
-  document.title = `${answer.title} leaderboard · abstracta`;
+  setPageTitle(`${answer.title} leaderboard · abstracta`);
   document.getElementById("board-title").textContent = `${answer.title}: leaderboard`;
   boards.replaceChildren();
   for (const [pool, entries] of Object.entries(answer.pools)) {

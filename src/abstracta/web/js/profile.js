@@ -2,7 +2,7 @@
 // losses, and recent games with links to the game page (replay) and the record download.
 // Everything the server sends is shown as text (dom.js); the graph is SVG built here.
 import { api, gameCatalog } from "./api.js";
-import { show as showAccount } from "./account.js";
+import { setPageTitle, show as showAccount } from "./account.js";
 import { h, poolName } from "./dom.js";
 import { SVG_NS } from "./svg.js";
 
@@ -79,7 +79,7 @@ function gamesSection(profile) {
 
 async function showProfile() {
   const name = decodeURIComponent(location.pathname.slice("/@/".length));
-  document.title = `${name} · abstracta`;
+  setPageTitle(`${name} · abstracta`);
   document.getElementById("profile-name").textContent = name;
   let profile;
   try {

@@ -1,4 +1,5 @@
 // The hand-over screen of a hotseat game with hidden information.
+import { setPageTitle } from "../account.js";
 import { $, heldSeats, page, seatName } from "./page.js";
 import { closePicker } from "./moves.js";
 import { render } from "./live.js";
@@ -27,7 +28,7 @@ export function renderHandOver() {
   $("handover-show").textContent = `I am ${name}: show my pieces`;
   $("handover").hidden = false;
   $("handover-show").focus({ preventScroll: true }); // Enter or Space hands over from the keyboard too
-  document.title = `${name}'s turn \u00b7 ${view.title} \u00b7 abstracta`;
+  setPageTitle(`${name}'s turn \u00b7 ${view.title} \u00b7 abstracta`);
   page.rendered = view.ply;
   document.body.dataset.ply = String(view.ply);
   document.body.dataset.handover = String(view.you);

@@ -1,6 +1,7 @@
 // Seats and clocks: who sits where and their scores, the invite links, the clocks counting down,
 // the status line and result banner, and the "your turn" signal (title and chime).
 import { inviteLink, invites, saveInvites } from "../api.js";
+import { setPageTitle } from "../account.js";
 import { $, gameId, page, seatName } from "./page.js";
 
 function resultText(view) {
@@ -179,7 +180,7 @@ function chime() {
 
 export function signalTurn() {
   const mine = page.shown.moves.length > 0 && !page.shown.over;
-  document.title = `${mine ? "\u25cf Your turn \u00b7 " : ""}${page.shown.title} \u00b7 abstracta`;
+  setPageTitle(`${mine ? "\u25cf Your turn \u00b7 " : ""}${page.shown.title} \u00b7 abstracta`);
   if (mine && page.wasMyTurn === false) chime();
   page.wasMyTurn = mine;
 }
