@@ -101,7 +101,7 @@ class PlayerSummary:
 
 def _playable(state: State) -> bool:
     """Whether moves can be played out from ``state`` without guessing: not a hidden-information view."""
-    return getattr(state, "viewer", None) is None or state.game.perfect_information
+    return state.viewer is None or state.game.perfect_information
 
 
 def _alternatives(state: State, played: str, mover: int, seed: int, limit: int) -> tuple[str | None, float | None]:

@@ -211,7 +211,7 @@ def win_chances(view: View, seed: int = 0, quick: bool = False) -> list[float]:
     game = view.game
     if game.perfect_information:
         return _full_state_chances(view, quick)  # type: ignore[arg-type]
-    if getattr(view, "viewer", None) is None:  # a full state: what the side to move knows
+    if view.viewer is None:  # a full state: what the side to move knows
         view = view.view(view.player if view.player is not None and view.player >= 0 else 0)
     rng = random.Random(f"abstracta.win_chances:{seed}:{view.notation()}")
     knowledge = game.knowledge()

@@ -71,10 +71,10 @@ class GameRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
-def is_rated(game_row: object) -> bool:
-    """Whether a game row is a rated game: its ``rated`` column, false where a row has none (a row read
-    by a query that left the column out, or a database before the column). The one place that reads it."""
-    return bool(getattr(game_row, "rated", False))
+def is_rated(game_row: Any) -> bool:
+    """Whether a game row (a ``GameRow``, or a query's row holding its ``rated`` column) is a rated
+    game; ``None`` (no such game) is not. The one place that reads the column (NULL reads as false)."""
+    return game_row is not None and bool(game_row.rated)
 
 
 class SeatRow(Base):
