@@ -6,6 +6,7 @@
 // Pages set their title through setPageTitle, so the count stays in front of it. The game page shows
 // only the count (showTurns): its header has no room for the log-in form.
 import { api, currentAccount, heldSeats, setAccount } from "./api.js";
+import { h as el } from "./dom.js";
 
 const MAX_CLAIM = 200; // the server's limit per claim
 const TURNS_EVERY = 15000;
@@ -17,13 +18,6 @@ let turnsTimer = null;
 export function setPageTitle(text) {
   pageTitle = text;
   document.title = turnsCount ? `(${turnsCount}) ${text}` : text;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
 }
 
 async function claimHeldSeats() {

@@ -4,6 +4,7 @@ import { api, gameCatalog, holdToken, saveInvites } from "./api.js";
 import { boardFor } from "./boards.js";
 import { show as showAccount } from "./account.js";
 import { refreshSeekForm, startSeeks } from "./seeks.js";
+import { h } from "./dom.js";
 
 const SEAT_CHOICES = [
   ["me", "me"],
@@ -16,17 +17,6 @@ const SEAT_CHOICES = [
 
 let catalog = [];
 let chosen = null; // {entry, plugin, numPlayers}
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 async function showCatalog() {
   catalog = await gameCatalog();

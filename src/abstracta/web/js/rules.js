@@ -2,15 +2,9 @@
 // ships: the catalog's `rules`), with small diagrams drawn by the game's own board module, and its legend.
 import { api, gameCatalog } from "./api.js";
 import { boardFor } from "./boards.js";
+import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 export async function rulesFor(slug) {
   try {

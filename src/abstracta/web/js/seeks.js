@@ -4,6 +4,7 @@
 // when someone accepts, the server tells this page and it opens the game with our seat.
 // Every text from the server (usernames, titles) is put on the page as text, never as markup.
 import { api, currentAccount, holdToken } from "./api.js";
+import { h as el } from "./dom.js";
 
 const SEEKS_KEY = "abstracta:seeks"; // {seek id: seek token} of this browser's seeks
 
@@ -24,13 +25,6 @@ function keepSeek(id, token) {
   if (token) mine[id] = token;
   else delete mine[id];
   localStorage.setItem(SEEKS_KEY, JSON.stringify(mine));
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
 }
 
 function clockWords(clock) {
