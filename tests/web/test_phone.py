@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 
 import pytest
 
@@ -53,9 +54,19 @@ def no_sideways_scroll(sizes):
     assert sizes["scrollWidth"] <= sizes["innerWidth"] == sizes["clientWidth"] == PHONE["width"], sizes
 
 
+def box_of(locator, timeout_s: float = 10.0) -> dict:
+    """The locator's bounding box, asked again while the element is between two renders (the board's
+    SVG is replaced when a view arrives, and a box asked for just then is None)."""
+    deadline = time.monotonic() + timeout_s
+    while (box := locator.bounding_box()) is None:
+        assert time.monotonic() < deadline, f"{locator} has no box"
+        time.sleep(0.05)
+    return box
+
+
 def tap_at(page, square):
     """A tap on the board picture where ``square`` is drawn (whatever the zoom)."""
-    svg = page.locator("#board svg").bounding_box()
+    svg = box_of(page.locator("#board svg"))
     space = page.locator(f"#board [data-sq='{square}']").first.bounding_box()
     x, y = space["x"] + space["width"] / 2 - svg["x"], space["y"] + space["height"] / 2 - svg["y"]
     assert 0 <= x <= svg["width"] and 0 <= y <= svg["height"], f"{square} is outside the board's picture"
@@ -87,7 +98,7 @@ def test_a_phone_shows_every_board_full_width_with_big_squares(phone, server_url
     assert sizes["smallest"] >= SMALLEST, sizes
     # a side panel (reserves, dice, tiles) sits below the board, not beside it
     if phone.locator("[data-testid=board-panel]").is_visible():
-        board = phone.locator("#board svg").bounding_box()
+        board = box_of(phone.locator("#board svg"))
         panel = phone.locator("[data-testid=board-panel]").bounding_box()
         assert panel["y"] >= board["y"] + board["height"] - 1
         assert phone.locator("[data-testid=board-panel] [data-sq]").count() == 0  # a picture only
@@ -96,7 +107,7 @@ def test_a_phone_shows_every_board_full_width_with_big_squares(phone, server_url
 def test_the_turned_laser_chess_board_still_plays_by_touch(phone, server_url):
     game_id, tokens = create(phone, server_url, "laser-chess", ["me", "me"])
     open_game(phone, server_url, game_id, tokens["0"])
-    svg = phone.locator("#board svg").bounding_box()
+    svg = box_of(phone.locator("#board svg"))
     assert svg["height"] > svg["width"]  # 10 files down the screen, 8 ranks across
     phone.locator("#board .selectable").first.click()
     assert phone.locator("#board .target").count() > 0
@@ -113,7 +124,7 @@ def test_a_quin_setup_placement_is_made_by_taps_in_the_zoomed_view(phone, server
     phone.wait_for_function("() => document.body.dataset.myTurn === '1'")
     assert phone.locator("[data-testid=zoom-out]").is_hidden()
     # South sits at the bottom: a tap low on the whole disc zooms into South's Gateways.
-    box = phone.locator("#board svg").bounding_box()
+    box = box_of(phone.locator("#board svg"))
     phone.locator("#board svg").tap(position={"x": box["width"] / 2, "y": box["height"] * 0.85})
     phone.wait_for_function("() => document.getElementById('board').dataset.zoom === 'in'")
     assert phone.locator("[data-testid=zoom-out]").is_visible()
@@ -182,7 +193,7 @@ def test_a_quin_piece_goes_from_one_zoomed_region_to_another_still_selected(phon
 def test_the_keyboard_cursor_takes_the_zoomed_window_along(phone, server_url):
     game_id, tokens = create(phone, server_url, "quin", ["me", "me"], {"setup": "standard"})
     open_game(phone, server_url, game_id, tokens["0"])
-    box = phone.locator("#board svg").bounding_box()
+    box = box_of(phone.locator("#board svg"))
     phone.locator("#board svg").tap(position={"x": box["width"] / 2, "y": box["height"] * 0.85})
     phone.wait_for_function("() => document.getElementById('board').dataset.zoom === 'in'")
     top = "() => Number(document.querySelector('#board svg').getAttribute('viewBox').split(' ')[1])"

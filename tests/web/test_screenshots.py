@@ -16,7 +16,7 @@ import pytest
 
 import abstracta
 from tests.web.test_analysis import finished_game
-from tests.web.test_phone import PHONE, _on_screen, tap_at
+from tests.web.test_phone import PHONE, _on_screen, box_of, tap_at
 from tests.web.test_trip_points import create, open_game, play, view
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -108,14 +108,14 @@ def test_a_picture_of_quin_zoomed_on_a_phone(browser, server_url):
     try:
         game_id, tokens = create(phone, server_url, "quin", ["me", "me"], {"setup": "standard"})
         open_game(phone, server_url, game_id, tokens["0"])
-        box = phone.locator("#board svg").bounding_box()
+        box = box_of(phone.locator("#board svg"))
         phone.locator("#board svg").tap(position={"x": box["width"] / 2, "y": box["height"] * 0.8})
         phone.wait_for_function("() => document.getElementById('board').dataset.zoom === 'in'")
         pieces = phone.locator("#board .sq.selectable").evaluate_all("ns => ns.map((n) => n.dataset.sq)")
         tap_at(phone, next(sq for sq in pieces if _on_screen(phone, sq)))
         phone.locator("#board").blur()  # the tap focused the board: no focus ring in the picture
-        top = phone.locator("[data-testid=status]").bounding_box()
-        bar = phone.locator("[data-testid=zoom-bar]").bounding_box()
+        top = box_of(phone.locator("[data-testid=status]"))
+        bar = box_of(phone.locator("[data-testid=zoom-bar]"))
         clip = {"x": 0, "y": top["y"], "width": PHONE["width"], "height": bar["y"] + bar["height"] + 8 - top["y"]}
         png = phone.screenshot(animations="disabled", clip=clip)
         assert png_size(png)[0] == PHONE["width"]
