@@ -10,6 +10,7 @@ game and ``abstracta.rl`` share, so neither imports the other.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
@@ -66,10 +67,113 @@ class ActionTable:
                 return move
         raise ValueError(f"action {action} is not legal in this {self.game.slug} position")
 
+    # -- the same in a frame (an observer's orientation, docs/rl.md "Frames") --------------------
+    def legal_in(self, state: State, frame: Frame | None) -> tuple[list[str], list[int]]:
+        """``legal`` with the actions numbered in ``frame`` (``None``: the table's own numbers)."""
+        moves, actions = self.legal(state)
+        if frame is None:
+            return moves, actions
+        index = frame.action_index
+        return moves, [index[a] for a in actions]
+
+    def encode_in(self, state: State, move: str, frame: Frame | None) -> int:
+        """``encode`` numbered in ``frame``."""
+        action = self.encode(state, move)
+        return action if frame is None else frame.action_index[action]
+
+    def decode_in(self, state: State, action: int, frame: Frame | None) -> str:
+        """``decode`` of an action numbered in ``frame``; ``ValueError`` when it is not legal."""
+        if frame is None:
+            return self.decode(state, action)
+        moves, actions = self.legal_in(state, frame)
+        for move, number in zip(moves, actions):
+            if number == action:
+                return move
+        raise ValueError(f"action {action} is not legal in this {self.game.slug} position")
+
     # -- chance ----------------------------------------------------------------------------
     def chance_outcomes(self) -> list[str]:
         """Every outcome a chance node of this game can list, in a fixed order ([] when none)."""
         return []
+
+
+class Frame:
+    """A relabelling of one game's observation entries and action numbers.
+
+    An observer's orientation (``RLAdapter.frame``) and a symmetry for data augmentation
+    (``RLAdapter.symmetries``) are both frames: ``observation_index`` is a flat gather (entry
+    ``i`` of the framed tensor, flattened, is entry ``observation_index[i]`` of the original),
+    ``action_index[a]`` is the framed number of action ``a``, and ``move`` renames a move
+    string the same way (squares, directions, suits), for numbers relative to the position.
+    Build one with :meth:`from_maps`. Methods accept a batch (leading axes) of tensors or masks.
+    """
+
+    def __init__(self, name: str, shape: tuple[int, ...], observation_index: np.ndarray,
+                 action_index: Sequence[int], move: Callable[[str], str]) -> None:
+        import numpy as np  # only the rl extra installs numpy; core imports it on use
+
+        self.name = name
+        self.shape = tuple(shape)
+        self.observation_index = observation_index
+        self.action_index = list(action_index)
+        inverse = [0] * len(self.action_index)
+        for action, framed in enumerate(self.action_index):
+            inverse[framed] = action
+        self.action_inverse = inverse  # framed number -> original number
+        self._index = np.asarray(self.action_index, dtype=np.intp)
+        self._inverse = np.asarray(inverse, dtype=np.intp)
+        self.move = move
+
+    @classmethod
+    def from_maps(cls, name: str, shape: tuple[int, ...], entry: Callable[[int, int], tuple[int, int]],
+                  table: ActionTable, move: Callable[[str], str]) -> Frame:
+        """The frame moving observation entry ``(plane, cell)`` to ``entry(plane, cell)`` (cells
+        flattened over the board axes) and renaming every move string by ``move``.
+
+        Action numbers follow the strings: ``action_index[a] = table.static[move(names[a])]``; the
+        numbers whose renamed string is not in the table (never-legal placeholders) take the
+        numbers left over, in order, so the map stays one to one.
+        """
+        import numpy as np  # only the rl extra installs numpy; core imports it on use
+
+        planes, cells = shape[0], int(np.prod(shape[1:]))
+        index = np.full(planes * cells, -1, dtype=np.intp)
+        for plane in range(planes):
+            for cell in range(cells):
+                to_plane, to_cell = entry(plane, cell)
+                index[to_plane * cells + to_cell] = plane * cells + cell
+        if (index < 0).any():
+            raise ValueError(f"frame {name!r} of {table.game.slug} does not map onto every observation entry")
+        names, static = table.names, table.static
+        action_index: list[int | None] = [None] * table.size
+        taken: set[int] = set()
+        for action, action_name in enumerate(names):
+            framed = static.get(move(action_name))
+            if framed is not None and framed not in taken:
+                action_index[action] = framed
+                taken.add(framed)
+        spare = iter(a for a in range(table.size) if a not in taken)
+        return cls(name, shape, index, [a if a is not None else next(spare) for a in action_index], move)
+
+    def observation(self, observation: np.ndarray) -> np.ndarray:
+        """``observation`` (or a batch of them, leading axes) in this frame."""
+        batch = observation.shape[: observation.ndim - len(self.shape)]
+        return observation.reshape(*batch, -1)[..., self.observation_index].reshape(observation.shape)
+
+    def action(self, action: int) -> int:
+        """The framed number of ``action``."""
+        return self.action_index[action]
+
+    def actions(self, actions: np.ndarray) -> np.ndarray:
+        """The framed numbers of an array of actions."""
+        return self._index[actions]
+
+    def mask(self, mask: np.ndarray) -> np.ndarray:
+        """``mask`` (one per action, or a batch of them) with its actions renumbered into this frame."""
+        return mask[..., self._inverse]
+
+    def __repr__(self) -> str:
+        return f"Frame({self.name!r})"
 
 
 class SetupDeal:
@@ -136,6 +240,20 @@ class RLAdapter:
         rival's), 3 or 4 (other suits), from player 0's observation. ``None``: no picture."""
         return None
 
+    def frame(self, player: int) -> Frame | None:
+        """How ``player``'s observations and actions are turned to its side (``oriented=True``).
+
+        ``None`` (the default, and every game's player 0): the planes and numbers as they are.
+        ``abstracta.rl`` caches the frames per game, options and player.
+        """
+        return None
+
+    def symmetries(self) -> list[Frame]:
+        """The symmetries of the rules, as frames acting on oriented observations and actions:
+        each maps a position to a position of the same game with the same value and its legal
+        moves onto the image's legal moves. ``[]`` (the default): none; docs/rl.md says why."""
+        return []
+
     def max_game_length(self) -> int | None:
         """An upper bound on the plies (chance nodes included) of one game; ``None``: none is known."""
         return None
@@ -146,4 +264,4 @@ class RLAdapter:
         return None
 
 
-__all__ = ["ActionTable", "RLAdapter", "SetupDeal"]
+__all__ = ["ActionTable", "Frame", "RLAdapter", "SetupDeal"]

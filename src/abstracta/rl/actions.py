@@ -7,6 +7,10 @@ int) derived from the board geometry; a game may number moves whose strings are 
 for one relative to the position (Quin's Gravity and Reinforcement). ``docs/rl.md`` lists
 every numbering with examples.
 
+With ``oriented=True`` (the default) the numbers are those of the mover's frame
+(:mod:`abstracta.rl.symmetry`): a move is numbered as the same move seen from player 0's
+side, so one policy serves every seat; ``oriented=False`` gives the table's own numbers.
+
 Chance outcomes (dice) are not agent actions: they have their own numbering,
 :meth:`ActionTable.chance_outcomes`, used by the environments' chance nodes.
 """
@@ -17,8 +21,10 @@ from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
 from abstracta.core.rl_adapter import ActionTable
 from abstracta.rl.adapters import adapter_of, options_key
+from abstracta.rl.symmetry import frame_of
 
-__all__ = ["ActionTable", "action_space_size", "action_table", "action_to_move", "legal_actions", "move_to_action"]
+__all__ = ["ActionTable", "action_space_size", "action_table", "action_to_move", "legal_actions", "legal_moves_and_actions",
+           "move_to_action"]
 
 _CACHE: dict[tuple[type, str], ActionTable] = {}
 
@@ -37,21 +43,29 @@ def action_space_size(game: Game) -> int:
     return action_table(game).size
 
 
-def move_to_action(state: State, move: str) -> int:
-    """The action number of ``move`` (a legal move of ``state``, or one of its chance outcomes)."""
+def _mover_frame(state: State, oriented: bool):
+    return frame_of(state.game, state.player) if oriented else None
+
+
+def move_to_action(state: State, move: str, oriented: bool = True) -> int:
+    """The action number of ``move`` (a legal move of ``state``, or one of its chance outcomes).
+
+    ``oriented``: numbered in the mover's frame (chance outcomes are never turned).
+    """
     table = action_table(state.game)
     if state.player == CHANCE:
         outcomes = table.chance_outcomes()
         if move in outcomes:
             return outcomes.index(move)
         raise ValueError(f"{move!r} is not a chance outcome of {state.game.slug}")
-    return table.encode(state, move)
+    return table.encode_in(state, move, _mover_frame(state, oriented))
 
 
-def action_to_move(state: State, action: int) -> str:
+def action_to_move(state: State, action: int, oriented: bool = True) -> str:
     """The legal move of ``state`` numbered ``action`` (at a chance node: the outcome numbered so).
 
-    Raises ``ValueError`` when no legal move has that number.
+    ``oriented``: ``action`` is numbered in the mover's frame. Raises ``ValueError`` when no
+    legal move has that number.
     """
     table = action_table(state.game)
     if state.player == CHANCE:
@@ -59,10 +73,14 @@ def action_to_move(state: State, action: int) -> str:
         if 0 <= action < len(outcomes) and outcomes[action] in state.moves():
             return outcomes[action]
         raise ValueError(f"chance outcome {action} is not possible in this {state.game.slug} position")
-    return table.decode(state, int(action))
+    return table.decode_in(state, int(action), _mover_frame(state, oriented))
 
 
-def legal_actions(state: State) -> list[int]:
-    """The actions of ``state.moves()``, in the same order."""
-    return action_table(state.game).legal(state)[1]
+def legal_moves_and_actions(state: State, oriented: bool = True) -> tuple[list[str], list[int]]:
+    """``(state.moves(), their actions)``, index for index (what the environments step with)."""
+    return action_table(state.game).legal_in(state, _mover_frame(state, oriented))
 
+
+def legal_actions(state: State, oriented: bool = True) -> list[int]:
+    """The actions of ``state.moves()``, in the same order (``oriented``: in the mover's frame)."""
+    return legal_moves_and_actions(state, oriented)[1]

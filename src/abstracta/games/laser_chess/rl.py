@@ -3,15 +3,18 @@
 Actions: per square (file-major ``a1 a2 .. j8``) the 8 steps or swaps by direction
 (n ne e se s sw w nw; ``<sq>-off-<k>`` fills a direction off the board), then clockwise
 ``<sq>+`` and counter-clockwise ``<sq>-``; last ``draw``: 801. Observation: 22 planes of
-8 x 10, rows = ranks 8..1, columns a..j, from the observer's side.
+8 x 10, rows = ranks 8..1, columns a..j, from the observer's side. Red's frame
+(``oriented=True``) turns the board half a turn, so each player's pieces start at the bottom.
 """
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from abstracta.core.api import View
-from abstracta.core.rl_adapter import ActionTable, RLAdapter
+from abstracta.core.rl_adapter import ActionTable, Frame, RLAdapter
 from abstracta.games.laser_chess.board import CLOSED_NAMES, FILES, KIND_WORDS, RANKS, SQUARE_NAMES, STEPS
 
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -57,6 +60,24 @@ _KIND_PLANE = {word: index for index, word in enumerate(KIND_WORDS)}  # own kind
 _FACING_PLANE = {facing: 10 + index for index, facing in enumerate(FACINGS)}
 
 
+_SQUARE = re.compile(r"([a-j])([1-8])")
+_OFF = re.compile(r"-off-(\d)")
+
+
+def _half_turn_move(move: str) -> str:
+    """``move`` on the board turned half a turn: squares and directions opposite, turns unchanged
+    (a half turn keeps clockwise clockwise)."""
+    move = _SQUARE.sub(lambda m: f"{'abcdefghij'[9 - 'abcdefghij'.index(m[1])]}{9 - int(m[2])}", move)
+    return _OFF.sub(lambda m: f"-off-{(int(m[1]) + 4) % 8}", move)
+
+
+def _half_turn_entry(plane: int, cell: int) -> tuple[int, int]:
+    """Where observation entry (plane, cell) lands with the board turned half a turn."""
+    if 10 <= plane < 18:  # a facing turns to the opposite one: n<->s, e<->w, ne<->sw, se<->nw
+        plane = 10 + (plane - 10 + 2) % 4 if plane < 14 else 14 + (plane - 14 + 2) % 4
+    return plane, 8 * 10 - 1 - cell
+
+
 class LaserChessRL(RLAdapter):
     actions = LaserChessActions
     observation_shape = (22, 8, 10)
@@ -80,6 +101,14 @@ class LaserChessRL(RLAdapter):
         if limit:
             out[21] = extra["plies"] / limit
         return out
+
+    def frame(self, player: int) -> Frame | None:
+        """Red (player 1) sees the board turned half a turn, its own King's rank at the bottom;
+        the "own"/"rival" and "closed to" planes already follow the observer."""
+        if player == 0:
+            return None
+        return Frame.from_maps("half turn", self.observation_shape, _half_turn_entry, LaserChessActions(self.game),
+                               _half_turn_move)
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:
         return observation[0:5].sum(0) * 1 + observation[5:10].sum(0) * 2
