@@ -33,7 +33,7 @@ def test_shape_range_and_plane_names(case):
 
 def test_strategic_reserve_planes_follow_the_board_and_the_observer():
     state = abstracta.load("strategic-reserve").parse("R5/6/6/6/6/5B r 11 11 - 0")
-    red, blue = observation(state, 0), observation(state, 1)
+    red, blue = observation(state, 0, oriented=False), observation(state, 1, oriented=False)
     assert red[0, 0, 0] == 1 and red[1, 5, 5] == 1  # own checker a6, rival f1
     assert blue[0, 5, 5] == 1 and blue[1, 0, 0] == 1
     assert red[0].sum() == 1 and red[1].sum() == 1

@@ -14,6 +14,10 @@ and bots only through ``abstracta.bots.level_bot``. Needs the ``rl`` extra
 >>> rl.move_to_action(state, "c4"), rl.action_to_move(state, 15)
 (15, 'c4')
 
+Observations and action numbers are turned to the observer's (the mover's) side by default
+(``oriented=True``, docs/rl.md "Frames and symmetries"); ``rl.symmetries(game)`` lists the
+rules' symmetries for data augmentation.
+
 Importing this package registers ``abstracta/<slug>-v0`` with Gymnasium.
 """
 
@@ -23,6 +27,7 @@ from typing import Any
 
 from abstracta.rl.actions import action_space_size, action_table, action_to_move, legal_actions, move_to_action
 from abstracta.rl.observations import observation, observation_shape, plane_names
+from abstracta.rl.symmetry import symmetries
 
 __all__ = [
     "VectorEnv",
@@ -37,6 +42,7 @@ __all__ = [
     "observation_shape",
     "openspiel_game",
     "plane_names",
+    "symmetries",
 ]
 
 

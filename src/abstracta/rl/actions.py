@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
-from abstracta.core.rl_adapter import ActionTable
+from abstracta.core.rl_adapter import ActionTable, Frame
 from abstracta.rl.adapters import adapter_of, options_key
 from abstracta.rl.symmetry import frame_of
 
 __all__ = ["ActionTable", "action_space_size", "action_table", "action_to_move", "legal_actions", "legal_moves_and_actions",
-           "move_to_action"]
+           "move_to_action", "player_frames"]
 
 _CACHE: dict[tuple[type, str], ActionTable] = {}
 
@@ -79,6 +79,12 @@ def action_to_move(state: State, action: int, oriented: bool = True) -> str:
 def legal_moves_and_actions(state: State, oriented: bool = True) -> tuple[list[str], list[int]]:
     """``(state.moves(), their actions)``, index for index (what the environments step with)."""
     return action_table(state.game).legal_in(state, _mover_frame(state, oriented))
+
+
+def player_frames(game: Game, oriented: bool = True) -> list[Frame | None]:
+    """Every player's frame (all ``None`` unless ``oriented``), for environments that look them
+    up at every step: ``action_table(game).legal_in(state, frames[state.player])``."""
+    return [frame_of(game, p) if oriented else None for p in range(game.num_players)]
 
 
 def legal_actions(state: State, oriented: bool = True) -> list[int]:

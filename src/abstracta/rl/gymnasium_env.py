@@ -22,7 +22,7 @@ from gymnasium import spaces
 from abstracta.bots import LEVELS, level_bot
 from abstracta.core.api import State
 from abstracta.rl import render as pictures
-from abstracta.rl.actions import action_table
+from abstracta.rl.actions import action_table, player_frames
 from abstracta.rl.common import load_game, resolve_chance, spaces_for, start
 from abstracta.rl.observations import observation
 
@@ -33,8 +33,9 @@ class AbstractaGymEnv(gym.Env):
     metadata = {"render_modes": ["human", "ansi", "rgb_array"]}
 
     def __init__(self, slug: str, opponent: Any = "hard", seat: int = 0, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 oriented: bool = True, **options: Any) -> None:
         super().__init__()
+        self.oriented = oriented  # observations and actions in the acting seat's frame (docs/rl.md)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         self.game = load_game(slug, options)
@@ -49,6 +50,7 @@ class AbstractaGymEnv(gym.Env):
         self.seat = seat
         self.render_mode = render_mode
         self._table = action_table(self.game)
+        self._frames = player_frames(self.game, oriented)
         self.num_actions, shape = spaces_for(self.game)
         self.action_space = spaces.Discrete(self.num_actions)
         self.observation_space = spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
@@ -83,7 +85,7 @@ class AbstractaGymEnv(gym.Env):
             self._moves, self._actions = [], []
         else:
             self._agent = state.player
-            self._moves, self._actions = self._table.legal(state)
+            self._moves, self._actions = self._table.legal_in(state, self._frames[state.player])
         return state
 
     def action_masks(self) -> np.ndarray:
@@ -95,7 +97,7 @@ class AbstractaGymEnv(gym.Env):
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         player = self._agent
         info = {"action_mask": self.action_masks().astype(np.int8), "player": player}
-        return observation(self.state_.view(player), player), info
+        return observation(self.state_.view(player), player, self.oriented), info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)

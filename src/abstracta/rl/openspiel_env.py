@@ -10,7 +10,9 @@ and options), so OpenSpiel's worker processes and ``serialize_game_and_state`` w
 
 - Sequential, terminal rewards (the game's ``returns()``), zero-sum with two players and
   general-sum otherwise.
-- Actions: the agent numbering of :mod:`abstracta.rl.actions`.
+- Actions: the agent numbering of :mod:`abstracta.rl.actions`; with the game parameter
+  ``oriented`` (default true) numbered in the mover's frame and the observation tensors turned
+  to their observer's side, as ``abstracta.rl.observation`` does (docs/rl.md, "Frames").
 - Chance (explicit stochastic): dice, numbered by the action table's ``chance_outcomes``
   (Strategic Reserve: ``p,g`` -> ``6*(p-1) + (g-1)``); and a random setup, dealt by
   :mod:`abstracta.rl.setups` in opening chance nodes: by default one node over
@@ -38,7 +40,7 @@ import pyspiel
 import abstracta
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
-from abstracta.rl.actions import action_table
+from abstracta.rl.actions import action_table, player_frames
 from abstracta.rl.adapters import adapter_of
 from abstracta.rl.observations import observation, observation_shape
 from abstracta.rl.setups import SETUP_OUTCOMES, random_setup, setup_deal
@@ -110,7 +112,7 @@ def _game_type(slug: str, game: Game | None) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"options": "{}"},
+        parameter_specification={"options": "{}", "oriented": True},
     )
 
 
@@ -122,6 +124,7 @@ class _Setting:
         self.table = action_table(self.game)
         self.deal = setup_deal(self.game)
         self.chance_outcome_names = self.table.chance_outcomes()
+        self.frames = player_frames(self.game)  # each player's frame, used when the game is oriented
 
 
 _SETTINGS: dict[tuple[str, str], _Setting] = {}
@@ -143,6 +146,7 @@ class AbstractaSpielGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.options_json = json.dumps(_decode_options(params.get("options", "{}")), sort_keys=True)
+        self.oriented = bool(params.get("oriented", True))
         setting = _setting(self.slug, self.options_json)
         game = self.abstracta_game = setting.game
         chance_count = max(len(setting.chance_outcome_names), setting.deal.max_outcomes if setting.deal else 0)
@@ -156,11 +160,12 @@ class AbstractaSpielGame(pyspiel.Game):
             utility_sum=0.0 if zero_sum else None,
             max_game_length=_max_length(game),
         )
-        super().__init__(_game_type(self.slug, game), info, {"options": _encode_options(self.options_json)})
+        super().__init__(_game_type(self.slug, game), info,
+                         {"options": _encode_options(self.options_json), "oriented": self.oriented})
 
     def __reduce__(self) -> tuple:
         # the classes are made at run time (one per game), so pickle the game by what it is
-        return (_load_registered, (self.slug, self.options_json))
+        return (_load_registered, (self.slug, self.options_json, self.oriented))
 
     def new_initial_state(self) -> "AbstractaSpielState":
         return AbstractaSpielState(self, _setting(self.slug, self.options_json))
@@ -175,6 +180,7 @@ class AbstractaSpielState(pyspiel.State):
     def __init__(self, game: AbstractaSpielGame, setting: _Setting) -> None:
         super().__init__(game)
         self._key = (setting.game.slug, game.options_json)
+        self._oriented = game.oriented
         self._dealt: list[int] = []  # the setup's chance outcomes so far
         self.inner: State | None = None if setting.deal else setting.game.start(seed=0)
         self._seen: list[list[str]] = [[] for _ in range(setting.game.num_players)]
@@ -201,8 +207,11 @@ class AbstractaSpielState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         return int(self.inner.player)
 
+    def _frame(self, player: int):
+        return self._spiel_game.frames[player] if self._oriented else None
+
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._spiel_game.table.legal(self.inner)[1])
+        return sorted(self._spiel_game.table.legal_in(self.inner, self._frame(player))[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.inner is None:
@@ -221,7 +230,7 @@ class AbstractaSpielState(pyspiel.State):
         if self.inner.player == CHANCE:
             move = self._spiel_game.chance_outcome_names[action]
         else:
-            move = self._spiel_game.table.decode(self.inner, int(action))
+            move = self._spiel_game.table.decode_in(self.inner, int(action), self._frame(self.inner.player))
         mover = self.inner.player
         public = self.inner.public_move(move)
         self.inner = self.inner.play(move)
@@ -238,9 +247,12 @@ class AbstractaSpielState(pyspiel.State):
             return self._spiel_game.chance_outcome_names[action]
         if self.inner is not None and not self.inner.over and self.inner.player == player:
             try:
-                return self._spiel_game.table.decode(self.inner, int(action))
+                return self._spiel_game.table.decode_in(self.inner, int(action), self._frame(player))
             except ValueError:
                 pass
+        frame = self._frame(player) if 0 <= player < len(self._seen) else None
+        if frame is not None:
+            action = frame.action_inverse[action]
         names = self._spiel_game.table.names
         return names[action] if action < len(names) else f"action {action}"
 
@@ -275,6 +287,7 @@ class AbstractaObserver:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.oriented = game.oriented
         shape = observation_shape(_setting(game.slug, game.options_json).game)
         self.tensor = np.zeros(int(np.prod(shape)), dtype=np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
@@ -283,7 +296,7 @@ class AbstractaObserver:
         if state.inner is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = observation(state.inner.view(player), player).ravel()
+        self.tensor[:] = observation(state.inner.view(player), player, self.oriented).ravel()
 
     def string_from(self, state: AbstractaSpielState, player: int) -> str:
         if self.perfect_recall:
@@ -307,18 +320,19 @@ def register_all() -> None:
         _register(slug)
 
 
-def _load_registered(slug: str, options_json: str) -> pyspiel.Game:
+def _load_registered(slug: str, options_json: str, oriented: bool = True) -> pyspiel.Game:
     """Unpickling: register the games in this process, then load ``slug`` under ``options_json``."""
     register_all()
-    return pyspiel.load_game(short_name(slug), {"options": options_json})
+    return pyspiel.load_game(short_name(slug), {"options": options_json, "oriented": oriented})
 
 
-def openspiel_game(slug: str, **options: Any) -> pyspiel.Game:
-    """The ``pyspiel.Game`` of ``slug`` under ``options`` (registered as ``abstracta_<slug>``)."""
+def openspiel_game(slug: str, oriented: bool = True, **options: Any) -> pyspiel.Game:
+    """The ``pyspiel.Game`` of ``slug`` under ``options`` (registered as ``abstracta_<slug>``);
+    ``oriented``: observations and actions in each player's frame (docs/rl.md)."""
     if slug not in abstracta.games():
         raise ValueError(f"unknown game {slug!r}; valid games: {', '.join(abstracta.games())}")
     register_all()
-    return pyspiel.load_game(short_name(slug), {"options": json.dumps(options, sort_keys=True)})
+    return pyspiel.load_game(short_name(slug), {"options": json.dumps(options, sort_keys=True), "oriented": oriented})
 
 
 register_all()

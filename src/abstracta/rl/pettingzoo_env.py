@@ -21,7 +21,7 @@ from pettingzoo.utils import wrappers
 
 from abstracta.core.api import State
 from abstracta.rl import render as pictures
-from abstracta.rl.actions import action_table
+from abstracta.rl.actions import action_table, player_frames
 from abstracta.rl.common import load_game, resolve_chance, spaces_for, start
 from abstracta.rl.observations import observation
 
@@ -31,14 +31,16 @@ class AbstractaAECEnv(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "abstracta_v0", "is_parallelizable": False}
 
-    def __init__(self, slug: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, slug: str, render_mode: str | None = None, oriented: bool = True, **options: Any) -> None:
         super().__init__()
+        self.oriented = oriented  # observations and actions in each player's own frame (docs/rl.md)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         self.game = load_game(slug, options)
         self.metadata = {**self.metadata, "name": f"abstracta_{slug.replace('-', '_')}_v0"}
         self.render_mode = render_mode
         self._table = action_table(self.game)
+        self._frames = player_frames(self.game, oriented)
         self.num_actions, shape = spaces_for(self.game)
         self.possible_agents = [f"player_{p}" for p in range(self.game.num_players)]
         self.agent_name_mapping = {name: p for p, name in enumerate(self.possible_agents)}
@@ -88,7 +90,7 @@ class AbstractaAECEnv(AECEnv):
             # keep cycling the agents so each one is stepped with None once (PettingZoo's dead steps)
             self.agent_selection = self.agents[0]
         else:
-            self._moves, self._actions = self._table.legal(state)
+            self._moves, self._actions = self._table.legal_in(state, self._frames[state.player])
             self.agent_selection = self.possible_agents[state.player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -96,7 +98,7 @@ class AbstractaAECEnv(AECEnv):
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.state_ is not None and not self.state_.over and self.state_.player == player:
             mask[self._actions] = 1
-        return {"observation": observation(self.state_.view(player), player), "action_mask": mask}
+        return {"observation": observation(self.state_.view(player), player, self.oriented), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

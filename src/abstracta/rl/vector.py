@@ -23,8 +23,8 @@ import numpy as np
 
 from abstracta.bots import LEVELS, level_bot
 from abstracta.core.api import State
-from abstracta.rl.actions import action_table
-from abstracta.rl.adapters import adapter_of
+from abstracta.rl.actions import action_table, player_frames
+from abstracta.rl.observations import observer
 from abstracta.rl.common import load_game, resolve_chance, spaces_for, start
 
 
@@ -32,7 +32,7 @@ class VectorEnv:
     """``num_envs`` games of ``slug`` under ``options``, stepped together."""
 
     def __init__(self, slug: str, num_envs: int, opponent: Any = None, seat: int = 0, seed: int | None = None,
-                 **options: Any) -> None:
+                 oriented: bool = True, **options: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
         self.game = load_game(slug, options)
@@ -44,7 +44,9 @@ class VectorEnv:
         self.seat = seat
         self.num_actions, self.observation_shape = spaces_for(self.game)
         self._table = action_table(self.game)
-        self._observe = adapter_of(self.game).observe
+        self._frames = player_frames(self.game, oriented)
+        self.oriented = oriented  # each row in its mover's frame (docs/rl.md)
+        self._observe = observer(self.game, oriented)
         self._rng = np.random.default_rng(seed)
         self._bots: dict[int, Any] = {}
         if opponent is not None:
@@ -69,7 +71,7 @@ class VectorEnv:
 
     def _load(self, i: int, state: State) -> None:
         self.states[i] = state
-        moves, actions = self._table.legal(state)
+        moves, actions = self._table.legal_in(state, self._frames[state.player])
         self._moves[i], self._actions[i] = moves, actions
         player = state.player
         self.players[i] = player

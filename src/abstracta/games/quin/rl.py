@@ -4,15 +4,18 @@ Actions: most moves by a static table; Gravity and Reinforcement, whose strings 
 for one, relative to the mover's pieces (see :class:`QuinActions`). Observation: 59 planes
 over the 61 spaces in square order a1 .. l5, o, read from the structure of the player's view only
 (``structure.py``), so a rival's unrevealed piece is one plane, never its kind. The random setup is dealt piece by piece
-(:class:`QuinDeal`), so a player's own setup never gives the rival's away.
+(:class:`QuinDeal`), so a player's own setup never gives the rival's away. North's frame
+(``oriented=True``) turns the board half a turn (six lines), its Gateways onto South's.
 """
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from abstracta.core.api import State, View
-from abstracta.core.rl_adapter import ActionTable, RLAdapter, SetupDeal
+from abstracta.core.rl_adapter import ActionTable, Frame, RLAdapter, SetupDeal
 from abstracta.core.structure import HIDDEN
 from abstracta.games.quin.board import (
     GATEWAYS, IS_HORIZON, IS_IRIS, LINES, NEIGHBOURS, NUM_SQUARES, SQUARE_INDEX, SQUARE_NAMES,
@@ -123,6 +126,33 @@ class QuinActions(ActionTable):
             actions.append(a)
         return moves, actions
 
+    # In a frame (North's half turn) the relative numbers are those of the turned move, counted
+    # over the turned Voids and the turned Gateways (South's), as if South made it.
+    def _encode_framed(self, state: State, move: str, frame: Frame, voids: list[str] | None) -> int:
+        action = self.static.get(move)
+        if action is not None:
+            return frame.action_index[action]
+        turned = frame.move(move)
+        if move.startswith("gravity "):
+            voids = self._own_voids(state) if voids is None else voids
+            turned_voids = sorted((frame.move(v) for v in voids), key=SQUARE_INDEX.__getitem__)
+            return self._encode_gravity(state, turned, turned_voids)
+        if move.startswith("reinforce "):
+            return self._encode_reinforce(0, turned)
+        raise ValueError(f"{move!r} is not a move of quin in this position")
+
+    def encode_in(self, state: State, move: str, frame: Frame | None) -> int:
+        if frame is None:
+            return self.encode(state, move)
+        return self._encode_framed(state, move, frame, None)
+
+    def legal_in(self, state: State, frame: Frame | None) -> tuple[list[str], list[int]]:
+        if frame is None:
+            return self.legal(state)
+        moves = state.moves()
+        voids = self._own_voids(state) if any(m.startswith("gravity ") for m in moves) else []
+        return moves, [self._encode_framed(state, m, frame, voids) for m in moves]
+
     def _encode_gravity(self, state: State, move: str, voids: list[str]) -> int:
         head, pairs = move[len("gravity "):].split(": ")
         caster = head
@@ -215,6 +245,22 @@ class QuinDeal(SetupDeal):
                          (0, 0), (0, 0), 0, (), 0, 0, ())  # fmt: skip
 
 
+_SQUARE = re.compile(r"\b([a-l])([1-5])\b")
+
+
+def _half_turn_square(name: str) -> str:
+    return name if name == "o" else f"{LINES[(LINES.index(name[0]) + 6) % 12]}{name[1]}"
+
+
+def _half_turn_move(move: str) -> str:
+    """``move`` on the board turned half a turn: every space six lines on (``o`` stays)."""
+    return _SQUARE.sub(lambda m: _half_turn_square(m[0]), move)
+
+
+def _half_turn_entry(plane: int, cell: int) -> tuple[int, int]:
+    return plane, SQUARE_INDEX[_half_turn_square(SQUARE_NAMES[cell])]
+
+
 class QuinRL(RLAdapter):
     actions = QuinActions
     observation_shape = (59, 61)
@@ -263,6 +309,14 @@ class QuinRL(RLAdapter):
         out[57] = min(extra["turns"] / self.game.options["max_turns"], 1.0)
         out[58] = min(extra["quiet"] / 100, 1.0)
         return out
+
+    def frame(self, player: int) -> Frame | None:
+        """North (player 1) sees the board turned half a turn (line a onto g, ...), its Gateways
+        where South's are; the planes already say "own" and "rival"."""
+        if player == 0:
+            return None
+        return Frame.from_maps("half turn", self.observation_shape, _half_turn_entry, QuinActions(self.game),
+                               _half_turn_move)
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:
         own = observation[0:8].sum(0)
