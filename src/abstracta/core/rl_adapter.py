@@ -106,6 +106,8 @@ class Frame:
     ``action_index[a]`` is the framed number of action ``a``, and ``move`` renames a move
     string the same way (squares, directions, suits), for numbers relative to the position.
     Build one with :meth:`from_maps`. Methods accept a batch (leading axes) of tensors or masks.
+    ``action``/``mask`` renumber the fixed numbers; a table numbering moves relative to the
+    position (Quin's Gravity) numbers those in a frame itself (``encode_in``/``legal_in``).
     """
 
     def __init__(self, name: str, shape: tuple[int, ...], observation_index: np.ndarray,

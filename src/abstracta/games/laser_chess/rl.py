@@ -78,6 +78,19 @@ def _half_turn_entry(plane: int, cell: int) -> tuple[int, int]:
     return plane, 8 * 10 - 1 - cell
 
 
+class _HalfTurn(Frame):
+    """The half turn, with one correction the plane gather cannot make: a Deflector's facing names
+    where its mirror looks (``ne`` turns to ``sw``), a Switch's names its mirror line (``/`` stays
+    ``/``: docs/rules/laser-chess.md §2), so on a Switch's square the diagonal facings turn back."""
+
+    def observation(self, observation: np.ndarray) -> np.ndarray:
+        out = super().observation(observation)
+        switch = (out[..., 2, :, :] + out[..., 7, :, :]) > 0  # own and rival Switch planes
+        diagonals = out[..., 14:18, :, :]
+        diagonals[...] = np.where(switch[..., None, :, :], diagonals[..., [2, 3, 0, 1], :, :], diagonals)
+        return out
+
+
 class LaserChessRL(RLAdapter):
     actions = LaserChessActions
     observation_shape = (22, 8, 10)
@@ -107,8 +120,9 @@ class LaserChessRL(RLAdapter):
         the "own"/"rival" and "closed to" planes already follow the observer."""
         if player == 0:
             return None
-        return Frame.from_maps("half turn", self.observation_shape, _half_turn_entry, LaserChessActions(self.game),
-                               _half_turn_move)
+        frame = Frame.from_maps("half turn", self.observation_shape, _half_turn_entry, LaserChessActions(self.game),
+                                _half_turn_move)
+        return _HalfTurn(frame.name, frame.shape, frame.observation_index, frame.action_index, frame.move)
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:
         return observation[0:5].sum(0) * 1 + observation[5:10].sum(0) * 2
