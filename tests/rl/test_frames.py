@@ -43,7 +43,7 @@ def test_a_seat_symmetric_start_looks_the_same_to_every_seat(case):
 
 
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
-def test_oriented_actions_name_the_turned_moves_and_come_back(case):
+def test_oriented_tensors_and_actions_are_the_turned_ones_and_actions_come_back(case):
     slug, options = case
     game = abstracta.load(slug, **options)
     table = action_table(game)
@@ -70,6 +70,9 @@ def test_oriented_actions_name_the_turned_moves_and_come_back(case):
             turned = move if frame is None else frame.move(move)
             if turned in table.static:  # a fixed number names the move as seen from the turned board
                 assert table.names[action] == turned
+        view = state.view(player)
+        plain = observation(view, player, oriented=False)  # a game writing turned planes itself agrees with its frame
+        assert np.array_equal(observation(view, player), plain if frame is None else frame.observation(plain))
         if player == 0:
             assert frame is None and oriented == legal_actions(state, oriented=False)
             assert np.array_equal(observation(state.view(0), 0), observation(state.view(0), 0, oriented=False))

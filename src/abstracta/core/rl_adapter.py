@@ -246,9 +246,23 @@ class RLAdapter:
         """How ``player``'s observations and actions are turned to its side (``oriented=True``).
 
         ``None`` (the default, and every game's player 0): the planes and numbers as they are.
-        ``abstracta.rl`` caches the frames per game, options and player.
+        Built once per player: use :meth:`cached_frame`.
         """
         return None
+
+    def cached_frame(self, player: int) -> Frame | None:
+        """``frame(player)``, built on first use and kept."""
+        frames = self.__dict__.setdefault("_frames", {})
+        if player not in frames:
+            frames[player] = self.frame(player)
+        return frames[player]
+
+    def oriented_observe(self, view: State, player: int) -> np.ndarray:
+        """``observe`` turned by ``player``'s frame. A game may override it to write the turned
+        planes directly (faster); it must equal ``cached_frame(player).observation(observe(...))``."""
+        planes = self.observe(view, player)
+        frame = self.cached_frame(player) if player else None  # player 0's frame is the identity
+        return planes if frame is None else frame.observation(planes)
 
     def symmetries(self) -> list[Frame]:
         """The symmetries of the rules, as frames acting on oriented observations and actions:

@@ -43,8 +43,8 @@ def action_space_size(game: Game) -> int:
     return action_table(game).size
 
 
-def _mover_frame(state: State, oriented: bool):
-    return frame_of(state.game, state.player) if oriented else None
+def _mover_frame(state: State, oriented: bool) -> Frame | None:
+    return frame_of(state.game, state.player) if oriented and state.player else None  # player 0: identity
 
 
 def move_to_action(state: State, move: str, oriented: bool = True) -> int:

@@ -21,7 +21,6 @@ import numpy as np
 
 from abstracta.core.api import Game, State
 from abstracta.rl.adapters import adapter_of
-from abstracta.rl.symmetry import frame_of
 
 
 def observation_shape(game: Game) -> tuple[int, ...]:
@@ -46,25 +45,11 @@ def observation(view: State, player: int, oriented: bool = True) -> np.ndarray:
         view = view.view(player)  # a full state was passed: mask it before reading anything
     elif viewer is not None and viewer != player:
         raise ValueError(f"this view belongs to player {viewer}, not {player}")
-    planes = adapter.observe(view, player)
-    if oriented:
-        frame = frame_of(view.game, player)
-        if frame is not None:
-            return frame.observation(planes)
-    return planes
+    return adapter.oriented_observe(view, player) if oriented else adapter.observe(view, player)
 
 
 def observer(game: Game, oriented: bool = True):
     """A fast ``(view, player) -> tensor`` for environments stepping many positions of ``game``
     (the view is trusted to be ``player``'s own)."""
-    observe = adapter_of(game).observe
-    if not oriented:
-        return observe
-    frames = [frame_of(game, p) for p in range(game.num_players)]
-
-    def oriented_observe(view: State, player: int) -> np.ndarray:
-        frame = frames[player]
-        planes = observe(view, player)
-        return planes if frame is None else frame.observation(planes)
-
-    return oriented_observe
+    adapter = adapter_of(game)
+    return adapter.oriented_observe if oriented else adapter.observe

@@ -17,20 +17,14 @@ from abstracta.rl.adapters import adapter_of, options_key
 
 __all__ = ["Frame", "frame_of", "symmetries"]
 
-_FRAMES: dict[tuple[type, str, int], Frame | None] = {}
 _SYMMETRIES: dict[tuple[type, str], list[Frame]] = {}
 
 
 def frame_of(game: Game, player: int) -> Frame | None:
     """The (cached) frame turning ``player``'s observations and actions to its side; ``None``: none needed."""
-    key = (type(game), options_key(game), player)
-    try:
-        return _FRAMES[key]
-    except KeyError:
-        if not 0 <= player < game.num_players:
-            raise ValueError(f"player must be 0 to {game.num_players - 1}, got {player!r}") from None
-        frame = _FRAMES[key] = adapter_of(game).frame(player)
-        return frame
+    if not isinstance(player, int) or not 0 <= player < game.num_players:
+        raise ValueError(f"player must be 0 to {game.num_players - 1}, got {player!r}")
+    return adapter_of(game).cached_frame(player)
 
 
 def symmetries(game: Game) -> list[Frame]:

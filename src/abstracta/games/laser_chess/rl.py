@@ -58,6 +58,11 @@ _CLOSED_PLANES = (_closed_plane(0), _closed_plane(1))  # blue (player 0), red
 _CELL = {name: (RANKS - int(name[1:]), "abcdefghij".index(name[0])) for name in SQUARE_NAMES}
 _KIND_PLANE = {word: index for index, word in enumerate(KIND_WORDS)}  # own kinds; the rival's are 5 later
 _FACING_PLANE = {facing: 10 + index for index, facing in enumerate(FACINGS)}
+# the same on the board turned half a turn (Red's frame): cells and facings opposite, but a Switch's
+# facing names its mirror line, which the half turn keeps (see _HalfTurn)
+_TURNED_CELL = {name: (7 - row, 9 - col) for name, (row, col) in _CELL.items()}
+_OPPOSITE = dict(zip(FACINGS, ("s", "w", "n", "e", "sw", "nw", "ne", "se")))
+_TURNED_FACING_PLANE = {facing: _FACING_PLANE[_OPPOSITE[facing]] for facing in FACINGS}
 
 
 _SQUARE = re.compile(r"([a-j])([1-8])")
@@ -86,6 +91,10 @@ class _HalfTurn(Frame):
     def observation(self, observation: np.ndarray) -> np.ndarray:
         out = super().observation(observation)
         switch = (out[..., 2, :, :] + out[..., 7, :, :]) > 0  # own and rival Switch planes
+        if out.ndim == 3:  # one observation: only the (few) Switch squares
+            rows, columns = np.nonzero(switch)
+            out[14:18, rows, columns] = out[[16, 17, 14, 15]][:, rows, columns]
+            return out
         diagonals = out[..., 14:18, :, :]
         diagonals[...] = np.where(switch[..., None, :, :], diagonals[..., [2, 3, 0, 1], :, :], diagonals)
         return out
@@ -98,16 +107,26 @@ class LaserChessRL(RLAdapter):
 
     def observe(self, view: View, player: int) -> np.ndarray:
         """The planes of ``view`` from ``player``'s side, read from its structured position."""
+        return self._planes(view, player, turned=False)
+
+    def oriented_observe(self, view: View, player: int) -> np.ndarray:
+        """``observe`` in ``player``'s frame, written turned at once (no gather afterwards)."""
+        return self._planes(view, player, turned=player == 1)
+
+    def _planes(self, view: View, player: int, turned: bool) -> np.ndarray:
         structure = view.structure()
         out = np.zeros((22, 8, 10), dtype=np.float32)
+        cells, facings = (_TURNED_CELL, _TURNED_FACING_PLANE) if turned else (_CELL, _FACING_PLANE)
         for name, (piece,) in structure["cells"].items():
-            row, col = _CELL[name]
-            out[_KIND_PLANE[piece["kind"]] + (0 if piece["owner"] == player else 5), row, col] = 1.0
+            row, col = cells[name]
+            kind = piece["kind"]
+            out[_KIND_PLANE[kind] + (0 if piece["owner"] == player else 5), row, col] = 1.0
             facing = piece.get("facing")
             if facing is not None:
-                out[_FACING_PLANE[facing], row, col] = 1.0
-        out[18] = _CLOSED_PLANES[player]
-        out[19] = _CLOSED_PLANES[1 - player]
+                out[(_FACING_PLANE if kind == "switch" else facings)[facing], row, col] = 1.0
+        # a half turn carries each colour's closed squares onto the other colour's
+        out[18] = _CLOSED_PLANES[1 - player if turned else player]
+        out[19] = _CLOSED_PLANES[player if turned else 1 - player]
         extra = structure["extra"]
         out[20] = 1.0 if extra["side"] == player else 0.0
         limit = self.game.options.get("max_plies")

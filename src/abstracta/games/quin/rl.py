@@ -10,6 +10,7 @@ over the 61 spaces in square order a1 .. l5, o, read from the structure of the p
 
 from __future__ import annotations
 
+import functools
 import re
 
 import numpy as np
@@ -252,6 +253,7 @@ def _half_turn_square(name: str) -> str:
     return name if name == "o" else f"{LINES[(LINES.index(name[0]) + 6) % 12]}{name[1]}"
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the same move strings come back position after position
 def _half_turn_move(move: str) -> str:
     """``move`` on the board turned half a turn: every space six lines on (``o`` stays)."""
     return _SQUARE.sub(lambda m: _half_turn_square(m[0]), move)
