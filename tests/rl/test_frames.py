@@ -42,6 +42,23 @@ def test_a_seat_symmetric_start_looks_the_same_to_every_seat(case):
         assert set(differ) <= {names[i] for i in turn} and differ, differ
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_desfases_seat_sees_its_own_tiles_face_it_from_the_north(players):
+    # at the start every tile faces its own suit's seat; turned, the observer's first suit (0) sits North
+    state = abstracta.load("desfases", players=players).start(seed=3)
+    for player in range(players):
+        obs = observation(state.view(player), player)
+        assert (obs[0] * obs[5]).sum() == obs[0].sum() == 6  # suit 0's six tiles all face n
+        assert obs[61:65, 0, 0].tolist() == ([1, 1, 0, 0] if players == 2 else [1, 0, 0, 0])
+
+
+def test_both_reflec_seats_see_their_lasers_in_the_same_corners():
+    state = abstracta.load("reflec").start()
+    for player in (0, 1):
+        lasers = observation(state.view(player), player)[4:8]
+        assert [np.argwhere(plane).tolist() for plane in lasers] == [[[7, 0]], [[0, 0]], [[0, 7]], [[7, 7]]]
+
+
 @pytest.mark.parametrize("case", OPTION_SETS, ids=set_id)
 def test_oriented_tensors_and_actions_are_the_turned_ones_and_actions_come_back(case):
     slug, options = case
@@ -108,15 +125,30 @@ def test_a_game_without_a_frame_is_the_same_either_way():
 def test_environments_take_the_frame_or_leave_it():
     for oriented in (True, False):
         venv = rl.VectorEnv("laser-chess", 2, seed=5, oriented=oriented, max_plies=20)
-        obs, masks = venv.reset()
-        venv.step(venv.sample_actions())  # Red to move in every row now
+        venv.reset()
+        obs, _, _, masks, info = venv.step(venv.sample_actions())  # Red to move in every row now
         state = venv.states[0]
-        assert state.player == 1
-        assert np.array_equal(venv._obs[0], observation(state.view(1), 1, oriented))
-        assert sorted(np.flatnonzero(venv._masks[0])) == sorted(legal_actions(state, oriented))
-    env = rl.aec_env("strategic-reserve", oriented=False)
-    env.reset(seed=1)
-    assert not env.unwrapped.oriented
+        assert state.player == info["players"][0] == 1
+        assert np.array_equal(obs[0], observation(state.view(1), 1, oriented))
+        assert sorted(np.flatnonzero(masks[0])) == sorted(legal_actions(state, oriented))
+        env = rl.aec_env("laser-chess", oriented=oriented, max_plies=20)
+        env.reset(seed=1)
+        env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"])[0]))
+        seen = env.observe("player_1")
+        state = env.unwrapped.state_
+        assert np.array_equal(seen["observation"], observation(state.view(1), 1, oriented))
+        assert sorted(np.flatnonzero(seen["action_mask"])) == sorted(legal_actions(state, oriented))
+
+
+def test_openspiel_takes_the_frame_or_leaves_it():
+    pytest.importorskip("pyspiel")
+    for oriented in (True, False):
+        spiel = rl.openspiel_game("laser-chess", oriented=oriented, max_plies=20).new_initial_state()
+        spiel.apply_action(rl.move_to_action(spiel.inner, "c1-c2", oriented))
+        assert spiel.legal_actions() == sorted(legal_actions(spiel.inner, oriented))
+        assert spiel.action_to_string(1, rl.move_to_action(spiel.inner, "h8-h7", oriented)) == "h8-h7"
+        assert np.array_equal(np.asarray(spiel.observation_tensor(1)),
+                              observation(spiel.inner.view(1), 1, oriented).ravel())
 
 
 # -- Strategic Reserve's symmetries, checked against the positions they name ------------------
