@@ -286,8 +286,8 @@ def _quin_turned(state):
 
 
 def _strategic_reserve_turned(state):
-    board = {sq: piece for sq, piece in _sr_board(state.notation()).items()}
-    board = {f"{'abcdef'[5 - 'abcdef'.index(sq[0])]}{7 - int(sq[1])}": {"R": "B", "B": "R"}[p] for sq, p in board.items()}
+    board = {f"{'abcdef'[5 - 'abcdef'.index(sq[0])]}{7 - int(sq[1])}": {"R": "B", "B": "R"}[piece]
+             for sq, piece in _sr_board(state.notation()).items()}
     side, red, blue, pending, count = state.notation().split()[1:]
     # Red makes the odd-numbered placements: one more placement puts Red on the move (no plane shows the count)
     return state.game.parse(_sr_notation(board, [{"r": "b", "b": "r"}[side], blue, red, pending, str(int(count) + 1)]))
@@ -308,6 +308,7 @@ def test_the_second_seat_sees_what_the_first_sees_in_the_turned_position(slug, o
         assert image.player == 0
         assert sorted(legal_actions(state)) == sorted(legal_actions(image))  # Quin: Gravity's relative numbers too
         for player in (0, 1):
-            assert np.array_equal(observation(state.view(player), player), observation(image.view(1 - player), 1 - player))
+            seen = observation(state.view(player), player)
+            assert np.array_equal(seen, observation(image.view(1 - player), 1 - player))
         checked += 1
     assert checked > 10

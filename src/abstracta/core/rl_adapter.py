@@ -159,6 +159,8 @@ class Frame:
 
     def observation(self, observation: np.ndarray) -> np.ndarray:
         """``observation`` (or a batch of them, leading axes) in this frame."""
+        if observation.ndim == len(self.shape):  # one tensor, at every environment step: the short way
+            return observation.ravel()[self.observation_index].reshape(self.shape)
         batch = observation.shape[: observation.ndim - len(self.shape)]
         return observation.reshape(*batch, -1)[..., self.observation_index].reshape(observation.shape)
 

@@ -23,8 +23,10 @@ from abstracta.core.rl_adapter import ActionTable, Frame
 from abstracta.rl.adapters import adapter_of, options_key
 from abstracta.rl.symmetry import frame_of
 
-__all__ = ["ActionTable", "action_space_size", "action_table", "action_to_move", "legal_actions", "legal_moves_and_actions",
-           "move_to_action", "player_frames"]
+__all__ = [
+    "ActionTable", "action_space_size", "action_table", "action_to_move", "legal_actions", "legal_moves_and_actions",
+    "move_to_action", "player_frames",
+]
 
 _CACHE: dict[tuple[type, str], ActionTable] = {}
 

@@ -129,18 +129,21 @@ class QuinActions(ActionTable):
 
     # In a frame (North's half turn) the relative numbers are those of the turned move, counted
     # over the turned Voids and the turned Gateways (South's), as if South made it.
-    def _encode_framed(self, state: State, move: str, frame: Frame, voids: list[str] | None) -> int:
+    def _encode_framed(self, state: State, move: str, frame: Frame, turned_voids: list[str] | None) -> int:
         action = self.static.get(move)
         if action is not None:
             return frame.action_index[action]
         turned = frame.move(move)
         if move.startswith("gravity "):
-            voids = self._own_voids(state) if voids is None else voids
-            turned_voids = sorted((frame.move(v) for v in voids), key=SQUARE_INDEX.__getitem__)
+            if turned_voids is None:
+                turned_voids = self._turned_voids(state, frame)
             return self._encode_gravity(state, turned, turned_voids)
         if move.startswith("reinforce "):
             return self._encode_reinforce(0, turned)
         raise ValueError(f"{move!r} is not a move of quin in this position")
+
+    def _turned_voids(self, state: State, frame: Frame) -> list[str]:
+        return sorted((frame.move(v) for v in self._own_voids(state)), key=SQUARE_INDEX.__getitem__)
 
     def encode_in(self, state: State, move: str, frame: Frame | None) -> int:
         if frame is None:
@@ -151,8 +154,18 @@ class QuinActions(ActionTable):
         if frame is None:
             return self.legal(state)
         moves = state.moves()
-        voids = self._own_voids(state) if any(m.startswith("gravity ") for m in moves) else []
-        return moves, [self._encode_framed(state, m, frame, voids) for m in moves]
+        static, index = self.static, frame.action_index
+        actions: list[int] = []
+        turned_voids: list[str] | None = None
+        for m in moves:
+            a = static.get(m)
+            if a is not None:
+                actions.append(index[a])
+                continue
+            if turned_voids is None and m.startswith("gravity "):
+                turned_voids = self._turned_voids(state, frame)  # once per position
+            actions.append(self._encode_framed(state, m, frame, turned_voids))
+        return moves, actions
 
     def _encode_gravity(self, state: State, move: str, voids: list[str]) -> int:
         head, pairs = move[len("gravity "):].split(": ")
