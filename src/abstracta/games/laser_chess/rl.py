@@ -139,9 +139,8 @@ class LaserChessRL(RLAdapter):
         the "own"/"rival" and "closed to" planes already follow the observer."""
         if player == 0:
             return None
-        frame = Frame.from_maps("half turn", self.observation_shape, _half_turn_entry, LaserChessActions(self.game),
-                                _half_turn_move)
-        return _HalfTurn(frame.name, frame.shape, frame.observation_index, frame.action_index, frame.move)
+        return _HalfTurn.from_maps("half turn", self.observation_shape, _half_turn_entry, LaserChessActions(self.game),
+                                   _half_turn_move)
 
     def owner_grid(self, observation: np.ndarray) -> np.ndarray:
         return observation[0:5].sum(0) * 1 + observation[5:10].sum(0) * 2

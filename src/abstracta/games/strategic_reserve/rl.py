@@ -97,10 +97,8 @@ class StrategicReserveRL(RLAdapter):
 
     def _symmetry(self, name: str) -> Frame:
         entry, move = _square_map(name, _MAPS[name])
-        frame = Frame.from_maps(name, self.observation_shape, entry, StrategicReserveActions(self.game), move)
-        if name == "transpose":
-            return frame
-        return _DiceSymmetry(name, frame.shape, frame.observation_index, frame.action_index, move)
+        kind = Frame if name == "transpose" else _DiceSymmetry  # the transpose only swaps the two dice
+        return kind.from_maps(name, self.observation_shape, entry, StrategicReserveActions(self.game), move)
 
     def frame(self, player: int) -> Frame | None:
         """Blue (player 1) sees the board turned half a turn: its roll ``p,g`` then hits file p,
