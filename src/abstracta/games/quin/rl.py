@@ -127,23 +127,22 @@ class QuinActions(ActionTable):
             actions.append(a)
         return moves, actions
 
-    # In a frame (North's half turn) the relative numbers are those of the turned move, counted
-    # over the turned Voids and the turned Gateways (South's), as if South made it.
+    # In a frame (Quin has one: North's half turn, _TURNED_SQUARE) the relative numbers are those
+    # of the turned move, counted over the turned Voids and South's Gateways, as if South made it.
     def _encode_framed(self, state: State, move: str, frame: Frame, turned_voids: list[str] | None) -> int:
         action = self.static.get(move)
         if action is not None:
             return frame.action_index[action]
-        turned = frame.move(move)
         if move.startswith("gravity "):
             if turned_voids is None:
-                turned_voids = self._turned_voids(state, frame)
-            return self._encode_gravity(state, turned, turned_voids)
+                turned_voids = self._turned_voids(state)
+            return self._encode_gravity(state, move, turned_voids, _TURNED_SQUARE)
         if move.startswith("reinforce "):
-            return self._encode_reinforce(0, turned)
+            return self._encode_reinforce(0, frame.move(move))
         raise ValueError(f"{move!r} is not a move of quin in this position")
 
-    def _turned_voids(self, state: State, frame: Frame) -> list[str]:
-        return sorted((frame.move(v) for v in self._own_voids(state)), key=SQUARE_INDEX.__getitem__)
+    def _turned_voids(self, state: State) -> list[str]:
+        return sorted((_TURNED_SQUARE[v] for v in self._own_voids(state)), key=SQUARE_INDEX.__getitem__)
 
     def encode_in(self, state: State, move: str, frame: Frame | None) -> int:
         if frame is None:
@@ -163,18 +162,21 @@ class QuinActions(ActionTable):
                 actions.append(index[a])
                 continue
             if turned_voids is None and m.startswith("gravity "):
-                turned_voids = self._turned_voids(state, frame)  # once per position
+                turned_voids = self._turned_voids(state)  # once per position
             actions.append(self._encode_framed(state, m, frame, turned_voids))
         return moves, actions
 
-    def _encode_gravity(self, state: State, move: str, voids: list[str]) -> int:
+    def _encode_gravity(self, state: State, move: str, voids: list[str], rename: dict[str, str] | None = None) -> int:
+        """The number of ``move`` over ``voids``; with ``rename``, of the move with its squares renamed."""
         head, pairs = move[len("gravity "):].split(": ")
-        caster = head
+        caster = head if rename is None else rename[head]
         slots = neighbour_names(caster)
         others = [v for v in voids if v != caster]
         digits = [0, 0, 0, 0]
         for pair in pairs.split(", "):
             source, target = pair.split("-")
+            if rename is not None:
+                source, target = rename[source], rename[target]
             digits[slots.index(target)] = others.index(source) + 1
         code = digits[0] + 4 * digits[1] + 16 * digits[2] + 64 * digits[3]
         return self.gravity_base + SQUARE_INDEX[caster] * 256 + code
@@ -264,6 +266,9 @@ _SQUARE = re.compile(r"\b([a-l])([1-5])\b")
 
 def _half_turn_square(name: str) -> str:
     return name if name == "o" else f"{LINES[(LINES.index(name[0]) + 6) % 12]}{name[1]}"
+
+
+_TURNED_SQUARE = {name: _half_turn_square(name) for name in SQUARE_NAMES}
 
 
 @functools.lru_cache(maxsize=1 << 16)  # the same move strings come back position after position
