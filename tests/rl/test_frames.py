@@ -90,6 +90,8 @@ def test_oriented_tensors_and_actions_are_the_turned_ones_and_actions_come_back(
         view = state.view(player)
         plain = observation(view, player, oriented=False)  # a game writing turned planes itself agrees with its frame
         assert np.array_equal(observation(view, player), plain if frame is None else frame.observation(plain))
+        if frame is not None and checked[player] == 0:  # a batch turns row by row
+            assert np.array_equal(frame.observation(np.stack([plain, plain]))[1], frame.observation(plain))
         if player == 0:
             assert frame is None and oriented == legal_actions(state, oriented=False)
             assert np.array_equal(observation(state.view(0), 0), observation(state.view(0), 0, oriented=False))
@@ -138,6 +140,12 @@ def test_environments_take_the_frame_or_leave_it():
         state = env.unwrapped.state_
         assert np.array_equal(seen["observation"], observation(state.view(1), 1, oriented))
         assert sorted(np.flatnonzero(seen["action_mask"])) == sorted(legal_actions(state, oriented))
+        gym = rl.gym_env("laser-chess", opponent="self", oriented=oriented, max_plies=20)
+        gym.reset(seed=1)
+        obs, _, _, _, info = gym.step(int(np.flatnonzero(gym.action_masks())[0]))  # self-play: now Red's
+        state = gym.unwrapped.state_
+        assert info["player"] == 1 and np.array_equal(obs, observation(state.view(1), 1, oriented))
+        assert sorted(np.flatnonzero(info["action_mask"])) == sorted(legal_actions(state, oriented))
 
 
 def test_openspiel_takes_the_frame_or_leaves_it():
@@ -218,8 +226,9 @@ def test_strategic_reserve_symmetries_map_positions_masks_and_observations():
             mask[legal_actions(state)] = True
             assert sorted(np.flatnonzero(sym.mask(mask))) == sorted(legal_actions(image))
             for player in (0, 1):
-                assert np.array_equal(sym.observation(observation(state.view(player), player)),
-                                      observation(image.view(player), player))
+                seen = observation(state.view(player), player)
+                assert np.array_equal(sym.observation(seen), observation(image.view(player), player))
+                assert np.array_equal(sym.observation(np.stack([seen, seen]))[0], sym.observation(seen))
         checked += 1
     assert checked > 20
 
