@@ -321,3 +321,66 @@ def test_the_second_seat_sees_what_the_first_sees_in_the_turned_position(slug, o
             assert np.array_equal(seen, observation(image.view(1 - player), 1 - player))
         checked += 1
     assert checked > 10
+
+
+def _reflec_turned(state):
+    """The position a quarter turn counter-clockwise with suit s renamed s - 1 (M -> S ...) and
+    player p's records given to player p - 1: the next seat's position seen from the first."""
+    suits, players = "SMCA", state.game.num_players
+
+    def square(name):
+        return f"{'abcdefgh'[8 - int(name[1])]}{'abcdefgh'.index(name[0]) + 1}"
+
+    def suit(letter):
+        return suits[(suits.index(letter) - 1) % 4]
+
+    board, entries, acting, phase, tiles, turns, swaps, locked, touched = state.notation().split()
+    cells = {}
+    for row, text in enumerate(board.split("/")):
+        column, i = 0, 0
+        while i < len(text):
+            if text[i].isdigit():
+                column, i = column + int(text[i]), i + 1
+                continue
+            facing = text[i + 1] if text[i + 1] == "*" else "nesw"["nesw".index(text[i + 1]) - 1]
+            cells[square(f"{'abcdefgh'[column]}{8 - row}")] = suit(text[i]) + facing
+            column, i = column + 1, i + 2
+    rows = []
+    for rank in range(8, 0, -1):
+        text, gap = "", 0
+        for file in "abcdefgh":
+            piece = cells.get(f"{file}{rank}")
+            gap, text = (gap + 1, text) if piece is None else (0, text + (str(gap) if gap else "") + piece)
+        rows.append(text + (str(gap) if gap else ""))
+    entries = ",".join(sorted((suit(e[0]) + e[1:] for e in entries.split(",")), key=lambda e: suits.index(e[0])))
+
+    def squares(text, pairs=False):
+        if text == "-":
+            return text
+        items = [("x".join(sorted(map(square, item.split("x")))) if pairs else square(item)) for item in text.split(",")]
+        return ",".join(sorted(items))
+
+    lists = swaps.split("/")
+    swaps = "/".join(squares(lists[(p + 1) % players], pairs=True) for p in range(players))
+    fields = ["/".join(rows), entries, suit(acting), phase, tiles, turns, swaps, squares(locked), squares(touched)]
+    return state.game.parse(" ".join(fields))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_each_reflec_seat_sees_what_the_one_before_sees_in_the_turned_position(players):
+    # player k's frame is k quarter turns: player k sees P as player k-1 sees the turned P (with two
+    # players only for k = 1: player 0's frame is not three quarter turns)
+    seats = range(players) if players == 4 else [1]
+    checked = 0
+    for state in random_states("reflec", {"players": players, "max_turns": 12}, games=3, seed=5, max_plies=200):
+        if state.over or "drop" in state.notation().split():  # the drop round's order is fixed by the coin count
+            continue
+        image = _reflec_turned(state)
+        assert image.player == (state.player - 1) % players
+        if state.player in seats:
+            assert sorted(legal_actions(state)) == sorted(legal_actions(image))
+            checked += 1
+        for player in seats:
+            seen = observation(state.view(player), player)
+            assert np.array_equal(seen, observation(image.view((player - 1) % players), (player - 1) % players))
+    assert checked > 20
