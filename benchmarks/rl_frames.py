@@ -69,7 +69,8 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=abstracta.games(), help="games to measure (default: all)")
     args = parser.parse_args()
     print(f"{'game':18s} {'observation us':>22s} {'legal_actions us':>22s} {'VectorEnv steps/s':>24s}")
-    print(f"{'':18s} {'plain':>10s} {'oriented':>11s} {'plain':>10s} {'oriented':>11s} {'plain':>11s} {'oriented':>12s}")
+    columns = ("plain", 10), ("oriented", 11), ("plain", 10), ("oriented", 11), ("plain", 11), ("oriented", 12)
+    print(f"{'':18s}" + "".join(f" {name:>{width}s}" for name, width in columns))
     for slug in args.games:
         states = positions(slug)
         plain_obs, plain_legal = per_call(states, False)

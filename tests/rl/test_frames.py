@@ -357,7 +357,8 @@ def _reflec_turned(state):
     def squares(text, pairs=False):
         if text == "-":
             return text
-        items = [("x".join(sorted(map(square, item.split("x")))) if pairs else square(item)) for item in text.split(",")]
+        items = [("x".join(sorted(map(square, item.split("x")))) if pairs else square(item))
+                 for item in text.split(",")]
         return ",".join(sorted(items))
 
     lists = swaps.split("/")
@@ -384,3 +385,52 @@ def test_each_reflec_seat_sees_what_the_one_before_sees_in_the_turned_position(p
             seen = observation(state.view(player), player)
             assert np.array_equal(seen, observation(image.view((player - 1) % players), (player - 1) % players))
     assert checked > 20
+
+
+def _desfases_turned(state):
+    """The position a quarter turn counter-clockwise (East's seat onto North's) with suit s renamed
+    s - 1 (M -> S ...): with four players, the next seat's position seen from the first."""
+    suits, values = "SMCA", "na2345"
+
+    def suit(letter):
+        return suits[(suits.index(letter) - 1) % 4]
+
+    def coin(text):
+        return suit(text[0]) + text[1]
+
+    board, records, turn = state.notation().split()
+    cells = {}
+    for row, rank in enumerate(board.split("/")):
+        for column, cell in enumerate(rank.split(",")):
+            f, r = column, 4 - row
+            to = (4 - r, f)  # (file, rank) of the square a quarter turn counter-clockwise on
+            if cell.startswith("#"):
+                coins = sorted((coin(cell[i:i + 2]) for i in range(1, len(cell), 2)),
+                               key=lambda c: (suits.index(c[0]), values.index(c[1])))
+                cells[to] = "#" + "".join(coins)
+                continue
+            tile, _, pawn = cell.partition("*")
+            tile, _, scoring = tile.partition("+")
+            text = suit(tile[0]) + tile[1] + "nesw"["nesw".index(tile[2]) - 1]
+            text += f"+{coin(scoring)}" if scoring else ""
+            cells[to] = text + (f"*{suit(pawn)}" if pawn else "")
+    board = "/".join(",".join(cells[f, r] for f in range(5)) for r in range(4, -1, -1))
+    records = ";".join(sorted((suit(rec[0]) + rec[1:] for rec in records.split(";")),
+                              key=lambda rec: suits.index(rec[0])))
+    turn = turn if turn == "-" else suit(turn[0]) + turn[1:]
+    return state.game.parse(" ".join([board, records, turn]))
+
+
+def test_each_desfases_seat_sees_what_the_one_before_sees_in_the_turned_position():
+    checked = 0
+    for state in random_states("desfases", {"players": 4}, games=2, seed=6, max_plies=110):
+        if state.over:
+            continue
+        image = _desfases_turned(state)
+        assert image.player == (state.player - 1) % 4
+        assert sorted(legal_actions(state)) == sorted(legal_actions(image))
+        for player in range(4):
+            seen = observation(state.view(player), player)
+            assert np.array_equal(seen, observation(image.view((player - 1) % 4), (player - 1) % 4))
+        checked += 1
+    assert checked > 100
