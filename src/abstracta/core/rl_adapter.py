@@ -151,7 +151,9 @@ class Frame:
         taken: set[int] = set()
         for action, action_name in enumerate(names):
             framed = static.get(move(action_name))
-            if framed is not None and framed not in taken:
+            if framed is not None:
+                if framed in taken:
+                    raise ValueError(f"frame {name!r} of {table.game.slug} renames two moves to {names[framed]!r}")
                 action_index[action] = framed
                 taken.add(framed)
         spare = iter(a for a in range(table.size) if a not in taken)
