@@ -70,6 +70,15 @@ def test_rows_play_as_gymnasium_sync_vector_env_of_the_single_env(slug, options)
     assert endings > 0
 
 
+def test_make_vec_gives_the_vector_env_against_random_by_default():
+    import abstracta.rl  # noqa: F401  (registers abstracta/<slug>-v0)
+
+    venv = gymnasium.make_vec("abstracta/strategic-reserve-v0", num_envs=3)
+    assert isinstance(venv, VectorEnv) and venv.num_envs == 3
+    venv.reset(seed=0)
+    assert (venv.players == 0).all()  # the learner's seat: the random opponent moves inside step
+
+
 def test_same_seed_same_trajectory():
     def run(seed):
         venv = VectorEnv("strategic-reserve", 4, seed=seed)

@@ -179,11 +179,13 @@ def register_all() -> None:
 
     ``gymnasium.make("abstracta/<slug>-v0")`` plays against the ``random`` level unless
     ``opponent=`` asks for another: a stronger level costs up to seconds a move.
+    ``gymnasium.make_vec(..., num_envs=n)`` gives :class:`abstracta.rl.VectorEnv` (same default).
     """
     import abstracta
 
     for slug in abstracta.games():
         name = f"abstracta/{slug}-v0"
         if name not in gym.registry:
-            gym.register(id=name, entry_point="abstracta.rl.gymnasium_env:gym_env", kwargs={"slug": slug, "opponent": "random"},
-                         disable_env_checker=True)
+            gym.register(id=name, entry_point="abstracta.rl.gymnasium_env:gym_env",
+                         vector_entry_point="abstracta.rl.vector:VectorEnv",
+                         kwargs={"slug": slug, "opponent": "random"}, disable_env_checker=True)
