@@ -61,7 +61,8 @@ def evaluate(env, choose, games: int, seed: int) -> dict[str, float]:
         obs, info = env.reset(seed=seed + k)
         done, reward = False, 0.0
         while not done:
-            obs, reward, done, _, info = env.step(choose(obs, env.action_masks()))
+            obs, reward, terminated, truncated, info = env.step(choose(obs, env.action_masks()))
+            done = terminated or truncated  # a cap (max_plies, max_turns) truncates: a draw
         if reward > 0:
             wins += 1
         elif reward < 0:

@@ -128,11 +128,11 @@ def test_environments_take_the_frame_or_leave_it():
     for oriented in (True, False):
         venv = rl.VectorEnv("laser-chess", 2, seed=5, oriented=oriented, max_plies=20)
         venv.reset()
-        obs, _, _, masks, info = venv.step(venv.sample_actions())  # Red to move in every row now
+        obs, _, _, _, info = venv.step(venv.sample_actions())  # Red to move in every row now
         state = venv.states[0]
-        assert state.player == info["players"][0] == 1
+        assert state.player == info["player"][0] == 1
         assert np.array_equal(obs[0], observation(state.view(1), 1, oriented))
-        assert sorted(np.flatnonzero(masks[0])) == sorted(legal_actions(state, oriented))
+        assert sorted(np.flatnonzero(info["action_mask"][0])) == sorted(legal_actions(state, oriented))
         env = rl.aec_env("laser-chess", oriented=oriented, max_plies=20)
         env.reset(seed=1)
         env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"])[0]))
@@ -146,6 +146,22 @@ def test_environments_take_the_frame_or_leave_it():
         state = gym.unwrapped.state_
         assert info["player"] == 1 and np.array_equal(obs, observation(state.view(1), 1, oriented))
         assert sorted(np.flatnonzero(info["action_mask"])) == sorted(legal_actions(state, oriented))
+
+
+def test_sb3_vec_env_takes_the_frame_or_leaves_it():
+    pytest.importorskip("stable_baselines3")
+    from abstracta.rl.sb3 import SB3VecEnv
+
+    for oriented in (True, False):
+        venv = SB3VecEnv("laser-chess", 2, seat=1, oriented=oriented, max_plies=20)  # the opponent opens as Blue
+        venv.seed(3)
+        obs = venv.reset()
+        state = venv.venv.states[1]
+        assert state.player == venv.reset_infos[1]["player"] == 1
+        assert np.array_equal(obs[1], observation(state.view(1), 1, oriented))
+        masks = venv.env_method("action_masks")
+        assert sorted(np.flatnonzero(masks[1])) == sorted(legal_actions(state, oriented))
+        assert np.array_equal(venv.reset_infos[1]["action_mask"], masks[1])
 
 
 def test_openspiel_takes_the_frame_or_leaves_it():

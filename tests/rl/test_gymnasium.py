@@ -30,7 +30,8 @@ def run_episode(env, seed: int) -> tuple[float, int, list[int]]:
         assert np.array_equal(mask, info["action_mask"].astype(bool))
         assert env.observation_space.contains(obs)
         players.append(info["player"])
-        obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        done = terminated or truncated  # a cap (max_turns, max_plies) truncates
         steps += 1
     return reward, steps, players
 
@@ -43,6 +44,23 @@ def test_registered_with_gymnasium_and_the_agent_only_sees_its_seat(slug):
     assert steps > 0 and set(players) == {1}
     state = env.unwrapped.state_
     assert state.over and reward == state.returns()[1]
+
+
+def test_make_defaults_to_the_random_opponent_and_the_hard_one_only_on_request():
+    assert gymnasium.make("abstracta/laser-chess-v0").unwrapped.opponent_spec == "random"
+    assert gym_env("laser-chess").opponent_spec == "random"
+    assert gymnasium.make("abstracta/laser-chess-v0", opponent="hard").unwrapped.opponent_spec == "hard"
+
+
+def test_info_holds_every_players_reward_and_the_agents_is_the_reward():
+    env = gym_env("strategic-reserve", opponent="random", seat=1)
+    _, info = env.reset(seed=2)
+    assert info["rewards"].tolist() == [0.0, 0.0]
+    reward, done = 0.0, False
+    while not done:
+        _, reward, done, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert reward == info["rewards"][1] and info["rewards"].sum() == 0
+    assert info["rewards"].tolist() == env.unwrapped.state_.returns() and reward != 0
 
 
 def test_self_play_moves_every_seat_and_rewards_the_last_mover():

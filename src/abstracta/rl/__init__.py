@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from abstracta.rl.actions import action_space_size, action_table, action_to_move, legal_actions, move_to_action
+from abstracta.rl.common import seat_returns
 from abstracta.rl.observations import observation, observation_shape, plane_names
 from abstracta.rl.symmetry import symmetries
 
@@ -42,6 +43,7 @@ __all__ = [
     "observation_shape",
     "openspiel_game",
     "plane_names",
+    "seat_returns",
     "symmetries",
 ]
 
@@ -53,7 +55,7 @@ def aec_env(slug: str, render_mode: str | None = None, **options: Any):
     return make(slug, render_mode=render_mode, **options)
 
 
-def gym_env(slug: str, opponent: Any = "hard", seat: int = 0, render_mode: str | None = None, **options: Any):
+def gym_env(slug: str, opponent: Any = "random", seat: int = 0, render_mode: str | None = None, **options: Any):
     """The Gymnasium environment of ``slug``, the agent on ``seat`` (see :mod:`abstracta.rl.gymnasium_env`)."""
     from abstracta.rl.gymnasium_env import gym_env as make
 

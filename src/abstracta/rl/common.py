@@ -53,3 +53,38 @@ def spaces_for(game: Game) -> tuple[int, tuple[int, ...]]:
     """``(number of actions, observation shape)`` of ``game``."""
     return action_table(game).size, observation_shape(game)
 
+
+
+TURN_LIMIT = "turn limit"
+"""``state.termination()`` of a game cut off by a cap option (``max_turns``, ``max_plies``), the
+contract's word for it (``core/api.py``): the environments report such an end as truncated."""
+
+
+def capped(state: State) -> bool:
+    """Whether ``state`` ended because a cap option cut the game off (not by the rules)."""
+    return state.over and state.termination() == TURN_LIMIT
+
+
+def seat_returns(players: Any, rewards: Any, gamma: float = 1.0) -> np.ndarray:
+    """Each step's return from its own mover's side, for a trajectory that moves every seat.
+
+    ``players[t]`` is who acted at step ``t`` (``info["player"]`` before the step) and
+    ``rewards[t]`` every player's reward of that step (``info["rewards"]``, shape
+    ``(steps, players)``). Step ``t`` gets ``sum_k gamma**(k-t) * rewards[k][players[t]]``
+    over ``k >= t``: a seat's own later rewards and the terminal rewards that reach it on a
+    rival's final move, never the rival's. With ``gamma=1`` it is the mover's final return.
+
+    >>> seat_returns([0, 1, 0], [[0, 0], [0, 0], [1, -1]]).tolist()
+    [1.0, -1.0, 1.0]
+    """
+    rewards = np.asarray(rewards, dtype=np.float64)
+    players = np.asarray(players, dtype=np.int64)
+    if rewards.ndim != 2 or players.shape != (rewards.shape[0],):
+        raise ValueError(f"expected one player per step and rewards shaped (steps, players), "
+                         f"got {players.shape} and {rewards.shape}")
+    out = np.zeros(len(players))
+    ahead = np.zeros(rewards.shape[1])  # every player's discounted reward from step t on
+    for t in range(len(players) - 1, -1, -1):
+        ahead = rewards[t] + gamma * ahead
+        out[t] = ahead[players[t]]
+    return out

@@ -1,14 +1,27 @@
 """A Gymnasium environment: the agent holds one seat, a bot (or the agent itself) the others.
 
-- observation: the agent's float32 planes (``abstracta.rl.observation``);
+- observation: the acting player's float32 planes (``abstracta.rl.observation``), turned to
+  that player's side with the action numbers (``oriented=True``, the default; docs/rl.md);
 - action: ``Discrete(action_space_size)``; the legal ones are ``info["action_mask"]`` and
   ``action_masks()`` (the name sb3-contrib's ``MaskablePPO`` calls);
-- reward: the agent's ``returns()`` entry when the game ends, 0 before; an illegal action
-  ends the episode with -1;
-- ``opponent``: a level name from ``abstracta.bots.LEVELS`` (default ``"hard"``), any
-  object with ``choose(view) -> move``, or ``"self"``: the agent then plays every seat, each
-  observation is that of the player to move and the final reward is that of the player
-  who made the last move.
+- ``info["rewards"]``: every player's reward of the step (float32, one per player): the
+  game's ``returns()`` on the step that ends it, zeros before; ``info["player"]``: whose
+  observation this is (who acts next; at the end, the agent's seat or the last mover);
+- reward: the agent's entry of ``info["rewards"]``; an illegal action ends the episode with
+  -1 for the agent (0 for the others);
+- ``terminated`` when the rules end the game, ``truncated`` instead when a cap option
+  (``max_turns``, ``max_plies``) cut it off (``state.termination() == "turn limit"``);
+- ``opponent``: a level name from ``abstracta.bots.LEVELS`` (default ``"random"``: cheap; the
+  strong levels think up to seconds a move), any object with ``choose(view) -> move``, or
+  ``"self"``: zero-sum self-play (below).
+
+Self-play (``opponent="self"``): the agent moves whichever seat is to act; each observation
+is that seat's and each reward is the mover's (negamax convention): 0 before the end, and on
+the final step the return of the player who made it. The other players' terminal rewards are
+in that step's ``info["rewards"]`` and belong to their own last moves: a learner must compute
+each step's return from its mover's side (``abstracta.rl.seat_returns(players, rewards)``),
+never by summing the scalar rewards along the interleaved trajectory, which would credit the
+loser's moves with the winner's reward.
 """
 
 from __future__ import annotations
@@ -23,7 +36,7 @@ from abstracta.bots import LEVELS, level_bot
 from abstracta.core.api import State
 from abstracta.rl import render as pictures
 from abstracta.rl.actions import action_table, player_frames
-from abstracta.rl.common import load_game, resolve_chance, spaces_for, start
+from abstracta.rl.common import capped, load_game, resolve_chance, spaces_for, start
 from abstracta.rl.observations import observation
 
 
@@ -32,7 +45,7 @@ class AbstractaGymEnv(gym.Env):
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"]}
 
-    def __init__(self, slug: str, opponent: Any = "hard", seat: int = 0, render_mode: str | None = None,
+    def __init__(self, slug: str, opponent: Any = "random", seat: int = 0, render_mode: str | None = None,
                  oriented: bool = True, **options: Any) -> None:
         super().__init__()
         self.oriented = oriented  # observations and actions in the acting seat's frame (docs/rl.md)
@@ -59,6 +72,7 @@ class AbstractaGymEnv(gym.Env):
         self._moves: list[str] = []
         self._actions: list[int] = []
         self._agent = seat
+        self._rewards = np.zeros(self.game.num_players, dtype=np.float32)
 
     def _make_bots(self, seed: int | None) -> None:
         if self.self_play:
@@ -96,13 +110,14 @@ class AbstractaGymEnv(gym.Env):
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         player = self._agent
-        info = {"action_mask": self.action_masks().astype(np.int8), "player": player}
+        info = {"action_mask": self.action_masks().astype(np.int8), "player": player, "rewards": self._rewards.copy()}
         return observation(self.state_.view(player), player, self.oriented), info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
         self._make_bots(seed)
         self._agent = self.seat
+        self._rewards[:] = 0.0
         self._advance(start(self.game, self.np_random))
         if self.render_mode == "human":  # Gymnasium's human mode draws every new position itself
             self.render()
@@ -117,20 +132,22 @@ class AbstractaGymEnv(gym.Env):
         try:
             index = self._actions.index(int(action))
         except ValueError:
+            self._rewards[:] = 0.0
+            self._rewards[mover] = -1.0
             obs, info = self._observe()
             info["illegal_action"] = int(action)
             self._moves, self._actions = [], []
             self.state_ = _Finished(self.state_)
             return obs, -1.0, True, False, info
         self._advance(self.state_.play(self._moves[index]))
-        reward = 0.0
+        self._rewards[:] = self.state_.returns() if self.state_.over else 0.0
         if self.state_.over:
-            reward = float(self.state_.returns()[mover if self.self_play else self.seat])
             self._agent = mover if self.self_play else self.seat
         if self.render_mode == "human":
             self.render()
         obs, info = self._observe()
-        return obs, reward, self.state_.over, False, info
+        truncated = capped(self.state_)
+        return obs, float(self._rewards[self._agent]), self.state_.over and not truncated, truncated, info
 
     def render(self) -> str | np.ndarray | None:
         if self.render_mode is None or self.state_ is None:
@@ -154,18 +171,24 @@ class _Finished:
         return self.state.view(player)
 
 
-def gym_env(slug: str, opponent: Any = "hard", seat: int = 0, render_mode: str | None = None,
+def gym_env(slug: str, opponent: Any = "random", seat: int = 0, render_mode: str | None = None,
             **options: Any) -> AbstractaGymEnv:
     """The Gymnasium environment of ``slug``: the agent on ``seat`` against ``opponent``."""
     return AbstractaGymEnv(slug, opponent=opponent, seat=seat, render_mode=render_mode, **options)
 
 
 def register_all() -> None:
-    """Register ``abstracta/<slug>-v0`` for every game with Gymnasium (idempotent)."""
+    """Register ``abstracta/<slug>-v0`` for every game with Gymnasium (idempotent).
+
+    ``gymnasium.make("abstracta/<slug>-v0")`` plays against the ``random`` level unless
+    ``opponent=`` asks for another: a stronger level costs up to seconds a move.
+    ``gymnasium.make_vec(..., num_envs=n)`` gives :class:`abstracta.rl.VectorEnv` (same default).
+    """
     import abstracta
 
     for slug in abstracta.games():
         name = f"abstracta/{slug}-v0"
         if name not in gym.registry:
-            gym.register(id=name, entry_point="abstracta.rl.gymnasium_env:gym_env", kwargs={"slug": slug},
-                         disable_env_checker=True)
+            gym.register(id=name, entry_point="abstracta.rl.gymnasium_env:gym_env",
+                         vector_entry_point="abstracta.rl.vector:VectorEnv",
+                         kwargs={"slug": slug, "opponent": "random"}, disable_env_checker=True)

@@ -4,7 +4,10 @@
   (Quin and Reflec let the same agent act several times in a row);
 - observations ``{"observation": float32 planes, "action_mask": int8}`` (the mask is all
   zeros for an agent that is not to act);
-- rewards are the game's ``returns()`` when it ends, 0 before;
+- ``rewards`` holds every agent's reward of the last step: the game's ``returns()`` when it
+  ends, 0 before (they sum to zero in a two-player game);
+- a game the rules end is terminated for every agent; one a cap option (``max_turns``,
+  ``max_plies``) cut off is truncated instead (``state.termination() == "turn limit"``);
 - chance nodes (Strategic Reserve's dice) and random setups are drawn from the
   environment's own generator, seeded by ``reset(seed=...)``;
 - an illegal action ends the game: -1 for the offender, 0 for everyone else.
@@ -22,7 +25,7 @@ from pettingzoo.utils import wrappers
 from abstracta.core.api import State
 from abstracta.rl import render as pictures
 from abstracta.rl.actions import action_table, player_frames
-from abstracta.rl.common import load_game, resolve_chance, spaces_for, start
+from abstracta.rl.common import capped, load_game, resolve_chance, spaces_for, start
 from abstracta.rl.observations import observation
 
 
@@ -84,9 +87,10 @@ class AbstractaAECEnv(AECEnv):
         if state.over:
             self._moves, self._actions = [], []
             returns = state.returns()
+            ended = self.truncations if capped(state) else self.terminations
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self.agent_name_mapping[agent]])
-                self.terminations[agent] = True
+                ended[agent] = True
             # keep cycling the agents so each one is stepped with None once (PettingZoo's dead steps)
             self.agent_selection = self.agents[0]
         else:
