@@ -1,8 +1,10 @@
 """The analysis board in the browser: from a finished game, explore a variation on the game's own board,
-watch the win chances and the best line follow, go back to the game position; the engine refuses an illegal move."""
+watch the win chances and the best line follow, go back to the game position; the engine refuses an illegal move.
+With ``ABSTRACTA_SCREENSHOTS=1`` it also writes docs/web.md's picture of the board (like test_screenshots.py)."""
 
 from __future__ import annotations
 
+from tests.web.test_screenshots import WRITE, keep
 from tests.web.test_trip_points import create, open_game, play, view
 
 
@@ -55,6 +57,8 @@ def test_explore_a_variation_from_a_finished_game_and_return(page, server_url):
     assert after_one[1] != at_start[1] and after_two[1] != after_one[1]  # the best line follows the position
     assert len({tuple(at_start[0]), tuple(after_one[0]), tuple(after_two[0])}) > 1  # and so do the chances
     assert page.locator("[data-testid=tree-move]").all_inner_texts() == [first, second]
+    if WRITE:  # ABSTRACTA_SCREENSHOTS=1: docs/web.md's picture of the board
+        keep("analysis-board.png", page.locator("main").screenshot(animations="disabled"))
     # an illegal move is refused by the engine, with its reason; the tree is unchanged
     page.fill("[data-testid=move-input]", "a1-j8")
     page.press("[data-testid=move-input]", "Enter")
