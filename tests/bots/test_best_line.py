@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import abstracta
-from abstracta.bots import level_bot
+from abstracta.bots import AlphaBetaBot, level_bot
 from abstracta.bots.best_line import best_line
 from abstracta.core.errors import CHANCE
 from tests.server.quick_bots import quick_bot
@@ -66,3 +66,15 @@ def test_a_hidden_view_gives_the_seats_own_moves_whatever_it_hides():
     other = game.knowledge().sample_world(view, random.Random(9))  # another full state behind the same view
     assert other.view(viewer).notation() == view.notation()
     assert best_line(other.view(viewer), plies=6, factory=quick_bot, seconds=None) == line
+
+
+def test_alpha_beta_gives_its_principal_variation_from_one_search():
+    state = abstracta.load("laser-chess").start(seed=1)
+
+    def small(level, game, seed=None):
+        return AlphaBetaBot(game.knowledge(), max_nodes=800, seed=seed)
+
+    line = best_line(state, plies=4, factory=small, seconds=None)
+    assert 2 <= len(line) <= 4 and line[0] == small("hard", state.game, 0).choose(state)
+    played(state, line)
+    assert best_line(state, plies=4, factory=small, seconds=None) == line

@@ -1,7 +1,8 @@
 """The best line (principal variation): the moves a level's search expects from a position, a few plies on.
 
-No bot exposes its principal variation, so :func:`best_line` builds it from repeated best moves:
-the level's bot (``hard`` by default, made by :func:`abstracta.bots.level_bot` or any factory of the
+A bot that keeps its principal variation offers ``principal_variation(state, plies)`` (alpha-beta
+reads it from its transposition table after one search), and :func:`best_line` takes it from there.
+For any other bot it builds the line from repeated best moves: the level's bot (``hard`` by default, made by :func:`abstracta.bots.level_bot` or any factory of the
 same signature) chooses a move, the move is played, and the bot chooses again from there. Each choice
 runs under the level's node or iteration budget, with a bot seeded from ``seed``, so the same position
 and seed give the same line; only the level's time cap (a safety net, reached on a heavily loaded
@@ -55,7 +56,10 @@ def best_line(view: State | View, plies: int = PLIES, seed: int = 0, level: str 
             state = state.view(viewer)
         if line and seconds is not None and time.perf_counter() - started > seconds:
             break
-        move = factory(level, game, seed + len(line)).choose(state)
+        bot = factory(level, game, seed + len(line))
+        if not line and viewer is None and hasattr(bot, "principal_variation"):
+            return bot.principal_variation(state, plies)  # one search gives the whole line
+        move = bot.choose(state)
         if move not in state.moves():
             break  # a bot that cannot choose here (it should never happen): the line ends
         line.append(move)
