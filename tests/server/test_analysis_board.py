@@ -51,6 +51,9 @@ def test_a_variation_is_checked_by_the_engine_and_valued(client):
     refused = board(client, {"game_id": game_id, "ply": 2, "moves": [first, "a1-j8"]}, status=400)["error"]
     assert "illegal move 'a1-j8' (move 2 of the variation)" in refused and start["position"] not in refused
     assert board(client, {"game_id": game_id, "moves": [7]}, status=422)["error"].startswith("moves.0")
+    # the page that uses it, and its place in the OpenAPI document
+    assert 'src="/static/js/analysis-board.js"' in client.get("/analysis").text
+    assert ROUTE in client.get("/openapi.json").json()["paths"]
 
 
 @pytest.mark.parametrize("body, status, words", [
