@@ -198,7 +198,7 @@ function drawEvaluation(answer) {
   });
   $("chances").replaceChildren(...rows);
   $("line-level").textContent = answer.level;
-  $("best-line").textContent = answer.best_line.length ? answer.best_line.join("  ") : answer.over ? "(the game is over)" : "(no choice to search here)";
+  $("best-line").textContent = answer.best_line.length ? answer.best_line.join("  ") : answer.over ? "(the game is over)" : "(a chance event comes next: nobody chooses it)";
   $("sampled").hidden = answer.perfect_information;
 }
 
@@ -266,13 +266,22 @@ function render() {
   document.body.dataset.ready = "1";
 }
 
-async function restart(start) {
-  state.start = start;
-  state.root = new Node(null, null);
-  state.current = null;
-  const ok = await goTo(state.root);
-  if (ok && start.game_id !== undefined) history.replaceState(null, "", `/analysis?game=${encodeURIComponent(start.game_id)}&ply=${state.root.answer.start.ply}`);
-  return ok;
+// A new tree from another start (a move of the game's list, a pasted position); a refused start
+// (a position the game cannot read, say) leaves the page as it was.
+async function restart(start, plugin = state.plugin) {
+  if (state.busy) return false;
+  const before = { start: state.start, root: state.root, current: state.current, plugin: state.plugin };
+  Object.assign(state, { start, plugin, root: new Node(null, null) });
+  if (!(await goTo(state.root))) {
+    Object.assign(state, before);
+    render();
+    return false;
+  }
+  if (start.game_id !== undefined) {
+    const seat = params.get("seat") !== null ? `&seat=${encodeURIComponent(params.get("seat"))}` : "";
+    history.replaceState(null, "", `/analysis?game=${encodeURIComponent(start.game_id)}&ply=${state.root.answer.start.ply}${seat}`);
+  }
+  return true;
 }
 
 async function fillPasteForm(answer) {
@@ -324,10 +333,12 @@ async function main() {
     event.preventDefault();
     try {
       const pasted = pastedStart();
-      state.plugin = await boardFor(pasted.game);
-      state.gameView = null;
-      $("game-link").hidden = true;
-      if (await restart(pasted)) history.replaceState(null, "", `/analysis?slug=${encodeURIComponent(pasted.game)}&position=${encodeURIComponent(pasted.position)}&options=${encodeURIComponent(JSON.stringify(pasted.options))}`);
+      if (await restart(pasted, await boardFor(pasted.game))) {
+        state.gameView = null;
+        $("game-link").hidden = true;
+        render();
+        history.replaceState(null, "", `/analysis?slug=${encodeURIComponent(pasted.game)}&position=${encodeURIComponent(pasted.position)}&options=${encodeURIComponent(JSON.stringify(pasted.options))}`);
+      }
     } catch (e) {
       showError(e.message);
     }
