@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import threading
 from contextlib import contextmanager
@@ -43,6 +44,8 @@ from abstracta.core.errors import without_position
 from abstracta.server.live import ApiError, clip, cut, load_game
 from abstracta.server.routes.games import RateLimit
 from abstracta.server.service import BotFactory, GameService, history_seen
+
+log = logging.getLogger("abstracta.server")
 
 CONCURRENT = 2
 """Requests one user may have running at once."""
@@ -189,9 +192,14 @@ class Board:
             if self._tasks is None:
                 self._tasks = asyncio.Semaphore(WORKER_TASKS)
             async with self._tasks:
-                found = await asyncio.get_running_loop().run_in_executor(
-                    self.service._executor, evaluate_board, self.service.bot_factory, reached, 0, self.plies,
-                    self.seconds)  # fmt: skip
+                try:
+                    found = await asyncio.get_running_loop().run_in_executor(
+                        self.service._executor, evaluate_board, self.service.bot_factory, reached, 0, self.plies,
+                        self.seconds)  # fmt: skip
+                except Exception as error:  # a broken or stopping worker pool: nothing was changed, ask again
+                    log.exception("analysis board search failed")
+                    raise ApiError(503, f"the search failed ({type(error).__name__}); try again",
+                                   {"Retry-After": "1"}) from None  # fmt: skip
         return self.json(reached, holder, history, origin, list(body.moves), found)
 
     @staticmethod
