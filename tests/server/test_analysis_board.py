@@ -14,6 +14,7 @@ from abstracta.server.board import Limits
 from abstracta.server.live import ApiError
 from tests.games.quin.test_hidden import shuffled_twin
 from tests.server.conftest import auth, make_client
+from tests.server.quick_bots import instant_bot
 from tests.server.test_api import new_game
 from tests.server.test_quin import with_effects
 
@@ -26,7 +27,15 @@ def board(client, body, token=None, status=200):
     return response.json()
 
 
-def test_a_variation_is_checked_by_the_engine_and_valued(client):
+@pytest.fixture
+def instant(db_url):
+    """The app with seeded random movers as every level: the best line costs nothing (the chances are real)."""
+    with make_client(db_url, bot_factory=instant_bot) as client:
+        yield client
+
+
+def test_a_variation_is_checked_by_the_engine_and_valued(instant):
+    client = instant
     game_id, tokens = new_game(client, "laser-chess", ["human", "human"], seed=1)
     for _ in range(2):
         mine = client.get(f"/api/games/{game_id}", headers=auth(tokens[str(client.get(f'/api/games/{game_id}').json()['player'])])).json()
@@ -76,7 +85,7 @@ def test_starts_beyond_the_game_and_mixed_starts_are_refused(client):
 
 
 def test_requests_are_limited_per_user(db_url):
-    with make_client(db_url, board_limits=(2, 3)) as client:
+    with make_client(db_url, board_limits=(2, 3), bot_factory=instant_bot) as client:
         position = abstracta.load("reflec").start(seed=1).notation()  # cheap to value: the test counts requests
         body = {"game": "reflec", "position": position}
         for _ in range(3):
