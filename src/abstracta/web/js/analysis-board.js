@@ -299,7 +299,7 @@ function pastedStart() {
   try {
     options = JSON.parse($("paste-options").value || "{}");
   } catch {
-    throw new Error("the options must be JSON, e.g. {} or {\"setup\": \"ace\"}");
+    throw new Error("the options must be a JSON object, e.g. {} for the defaults");
   }
   return { game: $("paste-game").value, options, position: $("paste-position").value.trim() };
 }
