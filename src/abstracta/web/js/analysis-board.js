@@ -315,7 +315,13 @@ async function main() {
     $("game-link").href = `/g/${encodeURIComponent(gameId)}`;
     $("game-link").hidden = false;
   } else if (params.get("slug") && params.get("position")) {
-    start = { game: params.get("slug"), options: JSON.parse(params.get("options") || "{}"), position: params.get("position") };
+    let options = {};
+    try {
+      options = JSON.parse(params.get("options") || "{}");
+    } catch {
+      showError("The address's options are not JSON: the game's defaults are used.");
+    }
+    start = { game: params.get("slug"), options, position: params.get("position") };
   }
   $("back-to-start").addEventListener("click", () => goTo(state.root));
   $("board").addEventListener("click", (event) => {
