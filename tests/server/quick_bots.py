@@ -31,3 +31,10 @@ def shared_pool() -> ProcessPoolExecutor:
         _pool = bot_pool(2)
         atexit.register(stop_pool, _pool)
     return _pool
+
+
+def instant_bot(level: str, game, seed: int | None = None):
+    """Every level a seeded random mover: for tests that need a bot's answer but not its strength."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    return RandomBot(seed)

@@ -31,7 +31,7 @@ def test_openapi_paths_in_router_order(client) -> None:
         "/api/games/{game_id}", "/api/games/{game_id}/moves", "/api/games/{game_id}/random-setup",
         "/api/games/{game_id}/replay", "/api/games/{game_id}/record", "/api/games/{game_id}/resign",
         "/api/games/{game_id}/draw", "/api/games/{game_id}/takeback", "/api/games/{game_id}/rematch",
-        "/api/games/{game_id}/claim", "/api/games/{game_id}/analysis",
+        "/api/games/{game_id}/claim", "/api/games/{game_id}/analysis", "/api/analysis/position",
         "/api/account/signup", "/api/account/login", "/api/account/logout", "/api/account",
         "/api/account/password", "/api/account/claim", "/api/account/games",
         "/api/users/{username}", "/api/leaderboard/{slug}",

@@ -187,6 +187,25 @@ class AlphaBetaBot(Bot):
         self.last_report = report
         return report
 
+    def principal_variation(self, state: State, plies: int) -> list[str]:
+        """The search's best line from ``state``: its move, then the best moves its table holds, ``plies`` at most.
+
+        One search; the line follows the transposition table's best moves from the position after
+        the chosen move, and stops where the table has none, at the end of the game or at a chance node.
+        """
+        line = [self.search(state).move]  # type: ignore[list-item]  # not over: there is a move
+        position = state.play(line[0])
+        seen = {self.knowledge.key(state)}  # type: ignore[union-attr]
+        while len(line) < plies and not position.over and position.player is not None and position.player >= 0:
+            key = self.knowledge.key(position)  # type: ignore[union-attr]
+            entry = self._table.get(key)
+            if entry is None or entry[3] is None or key in seen or entry[3] not in position.moves():
+                break
+            seen.add(key)
+            line.append(entry[3])
+            position = position.play(entry[3])
+        return line
+
     # -- the search -----------------------------------------------------------------------
     def _reset(self) -> None:
         self._table: dict[Hashable, tuple[int, int, float, str | None]] = {}

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import abstracta
 from abstracta.bots import level_bot
-from abstracta.server import analysis, controls, game_modules, rated
+from abstracta.server import analysis, board, controls, game_modules, rated
 from abstracta.server.accounts import Accounts, LoginThrottle
 from abstracta.server.chat import RATE_COUNT, RATE_SECONDS, Chat
 from abstracta.server.hub import Hub, SocketLimits
@@ -159,6 +159,7 @@ def create_app(
     seek_rng: random.Random | None = None,
     chat_limit: tuple[int, float] = (RATE_COUNT, RATE_SECONDS),
     day_seconds: float = 86400.0,
+    board_limits: tuple[int, int] = (board.CONCURRENT, board.PER_MINUTE),
 ) -> FastAPI:
     """The app over a store at ``db_url`` (default: SQLite in the user's data directory).
 
@@ -173,7 +174,8 @@ def create_app(
     Seeks (:mod:`abstracta.server.seeks`): a seek goes ``seek_absent_seconds`` after its creator's last lobby
     page closed; ``seek_limit`` is (seeks, seconds) per address and ``seek_open_per_address`` the open seeks
     (and, if higher than 32, the lobby pages) one address may have; ``seek_rng`` draws the seats; ``day_seconds``
-    is a correspondence day (tests shorten it). ``chat_limit`` is (messages, seconds) per seat.
+    is a correspondence day (tests shorten it). ``chat_limit`` is (messages, seconds) per seat. ``board_limits``
+is (requests at a time, requests a minute) per user of the analysis board (:mod:`abstracta.server.board`).
     """
     store = Store(db_url, busy_timeout=busy_timeout)
     service = GameService(store, bot_factory=bot_factory, bot_pause=bot_pause, bot_workers=bot_workers,
@@ -250,6 +252,7 @@ def create_app(
     app.include_router(play.router(service, store, sessions))
     app.include_router(control_routes.router(service, sessions))
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)
+    board.install(app, service, board.Limits(*board_limits))  # POST /api/analysis/position (server/board.py)
     app.include_router(account_routes.router(service, accounts, sessions, RateLimit(*signup_limit), book))
     app.include_router(user_routes.router(service, accounts, book))
     app.include_router(seek_routes.router(seeks, sessions, RateLimit(*seek_limit)))

@@ -5,7 +5,8 @@ in this order (which is also the order of the OpenAPI document):
 - :mod:`.games`: start, join and list games (``POST /api/games``, invites, ``GET /api/games``);
 - :mod:`.play`: one game: its view, moves, random setup, replay and record;
 - :mod:`.controls`: resign, draw, takeback, rematch, claim (over :mod:`abstracta.server.controls`);
-- the post-game analysis (:mod:`abstracta.server.analysis` installs its two routes);
+- the post-game analysis (:mod:`abstracta.server.analysis` installs its two routes) and the analysis board
+  (:mod:`abstracta.server.board` installs ``POST /api/analysis/position``);
 - :mod:`.account`: sign up, log in and out, password, claiming seats, the account's games (``/api/account...``);
 - :mod:`.users`: profiles and leaderboards (``/api/users/{username}``, ``/api/leaderboard/{slug}``);
 - :mod:`.seeks`: open seeks and the lobby's live channel (``/api/seeks``, ``/ws/lobby``);

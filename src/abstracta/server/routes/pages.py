@@ -1,5 +1,5 @@
-"""The front end: the lobby, a game's page, profiles (``/@/<username>``), leaderboards (``/leaderboard/<game>``),
-the rules pages and the static files (``web/``), outside the schema."""
+"""The front end: the lobby, a game's page, the analysis board (``/analysis``), profiles (``/@/<username>``),
+leaderboards (``/leaderboard/<game>``), the rules pages and the static files (``web/``), outside the schema."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ def router() -> APIRouter:
     @routes.get("/g/{game_id}", include_in_schema=False)
     def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "game.html")
+
+    @routes.get("/analysis", include_in_schema=False)
+    def analysis_board_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "analysis.html")
 
     @routes.get("/@/{username}", include_in_schema=False)
     def profile_page(username: str) -> FileResponse:

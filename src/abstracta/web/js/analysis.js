@@ -2,7 +2,8 @@
 // a progress bar follows it (GET polls), then a win-probability graph per player is drawn here as SVG
 // and every inaccuracy / mistake / blunder is marked in the move list and listed; a click on the graph,
 // a dot or a listed mark shows that position. Games with hidden information: only a seat may ask, and
-// the server answers from that seat's views.
+// the server answers from that seat's views. The panel also keeps the link to the analysis board
+// (analysis-board.js) pointing at the position shown.
 import { api } from "./api.js";
 import { el, svgRoot } from "./svg.js";
 
@@ -25,6 +26,14 @@ export class AnalysisPanel {
     this.status = document.getElementById("analysis-status");
     this.graph = document.getElementById("analysis-graph");
     this.list = document.getElementById("analysis-marks");
+    this.boardLink = document.getElementById("analysis-board-link");
+    // The analysis board opens at the position shown (the live one, or the one looked back at), as this seat.
+    this.boardLink.addEventListener("click", () => {
+      const view = this.host.view();
+      const ply = this.host.viewing() ?? view.ply;
+      const seat = view.you !== null && view.you !== undefined ? `&seat=${view.you}` : "";
+      this.boardLink.href = `/analysis?game=${encodeURIComponent(this.host.gameId)}&ply=${ply}${seat}`;
+    });
     this.button.addEventListener("click", () => this.start());
     this.graph.addEventListener("click", (event) => this.graphClick(event));
     this.list.addEventListener("click", (event) => {
@@ -41,6 +50,8 @@ export class AnalysisPanel {
   update() {
     const view = this.host.view();
     const allowed = view.perfect_information || view.you !== null;
+    // Spectators of hidden positions get no analysis board, nor does anyone during a rated game.
+    this.boardLink.hidden = !allowed || Boolean(view.rated && !view.over);
     this.box.hidden = !view.over;
     if (!view.over) return;
     if (!allowed) {
