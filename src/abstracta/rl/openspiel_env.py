@@ -23,12 +23,17 @@ and options), so OpenSpiel's worker processes and ``serialize_game_and_state`` w
 - Imperfect information (Quin): observation strings/tensors come from
   ``state.view(player)``; the information-state string is the player's first view followed
   by every move as that player saw it (its own in full, the rival's in public form), so it
-  has perfect recall; the information-state tensor is the observation tensor.
+  has perfect recall; so has the information-state tensor: the observation tensor followed by
+  one row per ply (``max_game_length`` rows) written by the game adapter's ``move_recall()``.
+- ``resample_from_infostate(player, sampler)`` (OpenSpiel's ISMCTS): a state the player
+  cannot tell from this one, drawn by the game's own world sampling
+  (``game.knowledge().sample_world`` with the player's earlier views and moves).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 from urllib.parse import unquote
 
@@ -122,6 +127,9 @@ class _Setting:
         self.table = action_table(self.game)
         self.deal = setup_deal(self.game)
         self.chance_outcome_names = self.table.chance_outcomes()
+        adapter = adapter_of(self.game)
+        self.recall = None if self.game.perfect_information else adapter.move_recall()
+        self.max_length = _max_length(self.game)
 
 
 _SETTINGS: dict[tuple[str, str], _Setting] = {}
@@ -177,7 +185,13 @@ class AbstractaSpielState(pyspiel.State):
         self._key = (setting.game.slug, game.options_json)
         self._dealt: list[int] = []  # the setup's chance outcomes so far
         self.inner: State | None = None if setting.deal else setting.game.start(seed=0)
-        self._seen: list[list[str]] = [[] for _ in range(setting.game.num_players)]
+        players = range(setting.game.num_players)
+        self._seen: list[list[str]] = [[] for _ in players]
+        # hidden information only: each player's current view, its (view, own move) pairs (what
+        # world sampling reads) and its plies as perfect-recall tensor rows
+        self._views: list = [None for _ in players]
+        self._decisions: list[list[tuple]] = [[] for _ in players]
+        self._rows: list[list[np.ndarray]] = [[] for _ in players]
         if self.inner is not None:
             self._record_start()
 
@@ -189,7 +203,8 @@ class AbstractaSpielState(pyspiel.State):
         if self._spiel_game.game.perfect_information:
             return
         for p in range(len(self._seen)):
-            self._seen[p].append(self.inner.view(p).notation())
+            self._views[p] = self.inner.view(p)
+            self._seen[p].append(self._views[p].notation())
 
     # -- the standard set every sequential game with chance implements ----------------------
     def current_player(self) -> int:
@@ -227,9 +242,47 @@ class AbstractaSpielState(pyspiel.State):
         self.inner = self.inner.play(move)
         if not self._spiel_game.game.perfect_information:
             # the move as each player saw it, then what it showed them (reveals): perfect recall
+            recall = self._spiel_game.recall
+            if mover != CHANCE:
+                self._decisions[mover].append((self._views[mover], move))
             for p in range(len(self._seen)):
-                self._seen[p].append(move if p == mover else public)
-                self._seen[p].append(self.inner.view(p).notation())
+                seen = move if p == mover else public
+                before, after = self._views[p], self.inner.view(p)
+                self._seen[p].append(seen)
+                self._seen[p].append(after.notation())
+                if recall is not None:
+                    self._rows[p].append(recall.row(before, seen, after, p == mover))
+                self._views[p] = after
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> "AbstractaSpielState":
+        """A state ``player_id`` cannot tell from this one, drawn with the game's own world sampling.
+
+        ``probability_sampler()`` (OpenSpiel's, a float in [0, 1)) seeds the draw. The hidden
+        parts come from ``game.knowledge().sample_world(view, rng, history)`` with the player's
+        earlier views and moves; the player's information state (string and tensor) is copied,
+        the other players' records start at the sampled world, and the sampled state's
+        ``history()`` is empty (its past is not sampled, only its present). With perfect
+        information, or before a random setup is fully dealt (no player has seen anything yet),
+        it is a copy of this state.
+        """
+        game = self._spiel_game.game
+        if game.perfect_information or self.inner is None or self.inner.over:
+            return self.clone()
+        rng = random.Random(int(probability_sampler() * 2**53))
+        world = game.knowledge().sample_world(self._views[player_id], rng, self._decisions[player_id])
+        sampled = AbstractaSpielState(self.get_game(), self._spiel_game)
+        sampled.inner = world
+        sampled._dealt = list(self._dealt)
+        for p in range(game.num_players):
+            if p == player_id:
+                sampled._seen[p] = list(self._seen[p])
+                sampled._views[p] = self._views[p]
+                sampled._decisions[p] = list(self._decisions[p])
+                sampled._rows[p] = list(self._rows[p])
+            else:
+                sampled._views[p] = world.view(p)
+                sampled._seen[p] = [sampled._views[p].notation()]
+        return sampled
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -275,15 +328,29 @@ class AbstractaObserver:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        shape = observation_shape(_setting(game.slug, game.options_json).game)
-        self.tensor = np.zeros(int(np.prod(shape)), dtype=np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        setting = _setting(game.slug, game.options_json)
+        shape = observation_shape(setting.game)
+        size = int(np.prod(shape))
+        # the perfect-recall tensor of a hidden-information game adds one row per ply
+        self.recall = setting.recall if self.perfect_recall else None
+        rows = (setting.max_length, self.recall.row_size) if self.recall is not None else (0, 0)
+        self.tensor = np.zeros(size + rows[0] * rows[1], dtype=np.float32)
+        self.dict = {"observation": self.tensor[:size].reshape(shape)}
+        if self.recall is not None:
+            self.dict["history"] = self.tensor[size:].reshape(rows)
 
     def set_from(self, state: AbstractaSpielState, player: int) -> None:
         if state.inner is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = observation(state.inner.view(player), player).ravel()
+        view = state._views[player] if state._views[player] is not None else state.inner.view(player)
+        self.dict["observation"][:] = observation(view, player)
+        if self.recall is not None:
+            history = self.dict["history"]
+            history.fill(0.0)
+            rows = state._rows[player][: len(history)]  # never more than max_game_length plies
+            if rows:
+                history[: len(rows)] = np.stack(rows)
 
     def string_from(self, state: AbstractaSpielState, player: int) -> str:
         if self.perfect_recall:
