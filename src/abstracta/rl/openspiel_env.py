@@ -177,23 +177,49 @@ class AbstractaSpielGame(pyspiel.Game):
         return AbstractaObserver(self, iig_obs_type, params)
 
 
+class _Record:
+    """What a state holds besides OpenSpiel's history: OpenSpiel clones a Python state with
+    ``copy.deepcopy``, so this copies its lists and shares their items (abstracta states and
+    views never change once made), which keeps a clone cheap."""
+
+    __slots__ = ("inner", "dealt", "seen", "views", "decisions", "rows")
+
+    def __init__(self, inner: State | None, players: int) -> None:
+        self.inner = inner
+        self.dealt: list[int] = []  # the setup's chance outcomes so far
+        self.seen: list[list[str]] = [[] for _ in range(players)]  # the information-state strings' parts
+        # hidden information only: each player's current view, its (view, own move) pairs (what
+        # world sampling reads) and its plies as perfect-recall tensor rows
+        self.views: list = [None] * players
+        self.decisions: list[list[tuple]] = [[] for _ in range(players)]
+        self.rows: list[list[np.ndarray]] = [[] for _ in range(players)]
+
+    def __deepcopy__(self, memo) -> "_Record":
+        copy = object.__new__(_Record)
+        copy.inner, copy.dealt, copy.views = self.inner, list(self.dealt), list(self.views)
+        copy.seen, copy.decisions, copy.rows = ([list(part) for part in lists]
+                                                for lists in (self.seen, self.decisions, self.rows))
+        return copy
+
+
 class AbstractaSpielState(pyspiel.State):
     """A pyspiel state wrapping an abstracta ``State`` (``None`` until a random setup is dealt)."""
 
     def __init__(self, game: AbstractaSpielGame, setting: _Setting) -> None:
         super().__init__(game)
         self._key = (setting.game.slug, game.options_json)
-        self._dealt: list[int] = []  # the setup's chance outcomes so far
-        self.inner: State | None = None if setting.deal else setting.game.start(seed=0)
-        players = range(setting.game.num_players)
-        self._seen: list[list[str]] = [[] for _ in players]
-        # hidden information only: each player's current view, its (view, own move) pairs (what
-        # world sampling reads) and its plies as perfect-recall tensor rows
-        self._views: list = [None for _ in players]
-        self._decisions: list[list[tuple]] = [[] for _ in players]
-        self._rows: list[list[np.ndarray]] = [[] for _ in players]
+        self._record = _Record(None if setting.deal else setting.game.start(seed=0), setting.game.num_players)
         if self.inner is not None:
             self._record_start()
+
+    @property
+    def inner(self) -> State | None:
+        """The abstracta state (``None`` until a random setup is dealt)."""
+        return self._record.inner
+
+    @inner.setter
+    def inner(self, state: State | None) -> None:
+        self._record.inner = state
 
     @property
     def _spiel_game(self) -> _Setting:
@@ -202,9 +228,9 @@ class AbstractaSpielState(pyspiel.State):
     def _record_start(self) -> None:
         if self._spiel_game.game.perfect_information:
             return
-        for p in range(len(self._seen)):
-            self._views[p] = self.inner.view(p)
-            self._seen[p].append(self._views[p].notation())
+        for p in range(len(self._record.seen)):
+            self._record.views[p] = self.inner.view(p)
+            self._record.seen[p].append(self._record.views[p].notation())
 
     # -- the standard set every sequential game with chance implements ----------------------
     def current_player(self) -> int:
@@ -221,16 +247,16 @@ class AbstractaSpielState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.inner is None:
-            return self._spiel_game.deal.outcomes(self._dealt)
+            return self._spiel_game.deal.outcomes(self._record.dealt)
         names = self._spiel_game.chance_outcome_names
         return sorted((names.index(outcome), probability) for outcome, probability in self.inner.chance())
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
             deal = self._spiel_game.deal
-            self._dealt.append(int(action))
-            if deal.complete(self._dealt):
-                self.inner = deal.start(self._dealt)
+            self._record.dealt.append(int(action))
+            if deal.complete(self._record.dealt):
+                self.inner = deal.start(self._record.dealt)
                 self._record_start()
             return
         if self.inner.player == CHANCE:
@@ -244,15 +270,15 @@ class AbstractaSpielState(pyspiel.State):
             # the move as each player saw it, then what it showed them (reveals): perfect recall
             recall = self._spiel_game.recall
             if mover != CHANCE:
-                self._decisions[mover].append((self._views[mover], move))
-            for p in range(len(self._seen)):
+                self._record.decisions[mover].append((self._record.views[mover], move))
+            for p in range(len(self._record.seen)):
                 seen = move if p == mover else public
-                before, after = self._views[p], self.inner.view(p)
-                self._seen[p].append(seen)
-                self._seen[p].append(after.notation())
+                before, after = self._record.views[p], self.inner.view(p)
+                self._record.seen[p].append(seen)
+                self._record.seen[p].append(after.notation())
                 if recall is not None:
-                    self._rows[p].append(recall.row(before, seen, after, p == mover))
-                self._views[p] = after
+                    self._record.rows[p].append(recall.row(before, seen, after, p == mover))
+                self._record.views[p] = after
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "AbstractaSpielState":
         """A state ``player_id`` cannot tell from this one, drawn with the game's own world sampling.
@@ -269,25 +295,25 @@ class AbstractaSpielState(pyspiel.State):
         if game.perfect_information or self.inner is None or self.inner.over:
             return self.clone()
         rng = random.Random(int(probability_sampler() * 2**53))
-        world = game.knowledge().sample_world(self._views[player_id], rng, self._decisions[player_id])
+        world = game.knowledge().sample_world(self._record.views[player_id], rng, self._record.decisions[player_id])
         sampled = AbstractaSpielState(self.get_game(), self._spiel_game)
         sampled.inner = world
-        sampled._dealt = list(self._dealt)
+        sampled._record.dealt = list(self._record.dealt)
         for p in range(game.num_players):
             if p == player_id:
-                sampled._seen[p] = list(self._seen[p])
-                sampled._views[p] = self._views[p]
-                sampled._decisions[p] = list(self._decisions[p])
-                sampled._rows[p] = list(self._rows[p])
+                sampled._record.seen[p] = list(self._record.seen[p])
+                sampled._record.views[p] = self._record.views[p]
+                sampled._record.decisions[p] = list(self._record.decisions[p])
+                sampled._record.rows[p] = list(self._record.rows[p])
             else:
-                sampled._views[p] = world.view(p)
-                sampled._seen[p] = [sampled._views[p].notation()]
+                sampled._record.views[p] = world.view(p)
+                sampled._record.seen[p] = [sampled._record.views[p].notation()]
         return sampled
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.inner is None:
-                return self._spiel_game.deal.outcome_name(self._dealt, int(action))
+                return self._spiel_game.deal.outcome_name(self._record.dealt, int(action))
             return self._spiel_game.chance_outcome_names[action]
         if self.inner is not None and not self.inner.over and self.inner.player == player:
             try:
@@ -313,7 +339,7 @@ class AbstractaSpielState(pyspiel.State):
         """
         if self._spiel_game.game.perfect_information:
             return " ".join(map(str, self.history()))
-        return " | ".join(self._seen[player])
+        return " | ".join(self._record.seen[player])
 
     def __str__(self) -> str:
         if self.inner is None:
@@ -343,12 +369,12 @@ class AbstractaObserver:
         if state.inner is None:
             self.tensor.fill(0.0)
             return
-        view = state._views[player] if state._views[player] is not None else state.inner.view(player)
+        view = state._record.views[player] if state._record.views[player] is not None else state.inner.view(player)
         self.dict["observation"][:] = observation(view, player)
         if self.recall is not None:
             history = self.dict["history"]
             history.fill(0.0)
-            rows = state._rows[player][: len(history)]  # never more than max_game_length plies
+            rows = state._record.rows[player][: len(history)]  # never more than max_game_length plies
             if rows:
                 history[: len(rows)] = np.stack(rows)
 
