@@ -96,11 +96,11 @@ def parse_position(game: "StrategicReserve", text: Any) -> tuple[int, int, int, 
     off_block = (red | blue) & ~game.playable
     if off_block:
         raise NotationError(
-            f"V0: checkers on {' '.join(square_names_of(off_block))}, off the central {game.options['board']} block "
+            f"V0: checkers on {' '.join(square_names_of(off_block))}, off the central {game.board} block "
             "this game is played on"
         )
     if pending >= 0 and not game.roll_allowed[pending]:
-        raise NotationError(f"V0: roll {pending_field} cannot happen on board {game.options['board']}")
+        raise NotationError(f"V0: roll {pending_field} cannot happen on board {game.board}")
     # V1: checkers are conserved.
     total = game.checkers_per_colour
     for name, on_board, reserve in (("Red", red.bit_count(), red_reserve), ("Blue", blue.bit_count(), blue_reserve)):

@@ -79,13 +79,14 @@ class StrategicReserve(Game):
         choice_option(
             "board", "6x6", BOARDS,
             help="variant for exact solvers: play on the central block of this many files x ranks only "
-            "(a die showing a value off it is rolled again)",
+            "(a die showing a value off it is rolled again)", variant=True,
         ),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        board, reserve = self.options["board"], self.options["reserve"]
+        board = self.board = self.options.get("board", "6x6")  # a variant option: absent under the default rules
+        reserve = self.options["reserve"]
         self.playable, self.rolls = block_of(board)
         self.start_red = sum(SQUARE_BIT[s] for s in START_RED) & self.playable
         self.start_blue = sum(SQUARE_BIT[s] for s in START_BLUE) & self.playable
@@ -289,7 +290,7 @@ class StrategicReserveState(State):
             if move in SQUARE_BIT:
                 return f"illegal move {move!r} {where}: {SEATS[self.side]} must roll first (an outcome like '3,5')"
             if move in ROLL_INDEX:
-                return (f"illegal move {move!r} {where}: on board {self.game.options['board']} the dice show only "
+                return (f"illegal move {move!r} {where}: on board {self.game.board} the dice show only "
                         f"{self.game.roll_outcomes[0]} to {self.game.roll_outcomes[-1]} (other values are rolled again)")
             return f"illegal move {move!r} {where}: expected a roll outcome 'p,g' with p and g from 1 to 6"
         if move in ROLL_INDEX:
@@ -299,7 +300,7 @@ class StrategicReserveState(State):
         if SQUARE_BIT[move] & (self.red | self.blue):
             return f"illegal move {move!r} {where}: {move} is occupied"
         if not SQUARE_BIT[move] & self.game.playable:
-            return f"illegal move {move!r} {where}: {move} is off the central {self.game.options['board']} block played on"
+            return f"illegal move {move!r} {where}: {move} is off the central {self.game.board} block played on"
         target = SQUARE_NAMES[ROLL_TARGET_BIT[self.side][self.pending].bit_length() - 1]
         return f"illegal move {move!r} {where}: the roll hit {SEATS[self.side]}'s group at {target}, so the checker must touch that group"
 
