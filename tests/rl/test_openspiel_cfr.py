@@ -40,8 +40,7 @@ def test_cfr_solves_a_tiny_variant_and_its_efg_copy_agrees():
     assert uniform[0] == pytest.approx(uniform[1])
 
     solver = cfr.CFRSolver(python_game)  # OpenSpiel's Python CFR on the Python game itself
-    for _ in range(2):
-        solver.evaluate_and_update_policy()
+    solver.evaluate_and_update_policy()
     average = solver.average_policy()
     assert exploitability.exploitability(python_game, average) == pytest.approx(0, abs=1e-9)
     exact = _value(engine)
