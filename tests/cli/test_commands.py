@@ -181,7 +181,7 @@ def test_unknown_game(args):
 @pytest.mark.parametrize(
     ("option", "fragments"),
     [
-        ("colour=red", ["unknown option 'colour'", "valid options: max_turns, reserve"]),
+        ("colour=red", ["unknown option 'colour'", "valid options: board, max_turns, reserve"]),
         ("reserve=99", ["reserve=99", "expected an int from 1 to 12"]),
         ("reserve", ["key=value"]),
         ("=3", ["key=value"]),

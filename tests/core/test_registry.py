@@ -52,7 +52,7 @@ def test_load_of_an_unknown_slug_lists_the_valid_games(slug):
 
 def test_load_passes_options_through():
     assert load("strategic-reserve", reserve=7).options == {"max_turns": None, "reserve": 7}
-    with pytest.raises(ValueError, match="valid options: max_turns, reserve"):
+    with pytest.raises(ValueError, match="valid options: board, max_turns, reserve"):
         load("strategic-reserve", colour="red")
 
 

@@ -280,7 +280,9 @@ def test_health_catalog_setup_docs_and_pages(client):
         assert entry["description"].count("\n") == 1
         assert entry["num_players"] >= 1 and entry["position"]
     sr = next(entry for entry in catalog if entry["game"] == "strategic-reserve")
-    assert {spec["name"]: spec["kind"] for spec in sr["options_spec"]} == {"reserve": "int", "max_turns": "int"}
+    assert {spec["name"]: spec["kind"] for spec in sr["options_spec"]} == {
+        "reserve": "int", "max_turns": "int", "board": "choice"}  # board: a variant option, shown with its default
+    assert next(spec for spec in sr["options_spec"] if spec["name"] == "board")["default"] == "6x6"
     setup = client.post("/api/catalog/strategic-reserve", json={"options": {"reserve": 7}}).json()
     assert setup["position"] == "6/1BRBR1/1R2B1/1B2R1/1RBRB1/6 r 7 7 - 0" and setup["num_players"] == 2
     assert_error(client.post("/api/catalog/strategic-reserve", json={"options": {"reserve": 0}}), 400, "reserve")

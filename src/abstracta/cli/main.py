@@ -391,11 +391,11 @@ def list_games() -> None:
             except Exception as error:  # a game still being written must not hide the others
                 table.add_row(slug, "", "", f"(cannot load: {error})")
                 continue
-            specs = {spec.name: spec for spec in loaded.option_specs}
             lines = []
-            for name, default in loaded.options.items():
-                allowed = allowed_text(specs.get(name))
-                lines.append(f"{name}={default}" + (f": {allowed}" if allowed else ""))
+            for spec in sorted(loaded.option_specs, key=lambda spec: spec.name):  # variant options too
+                default = loaded.options.get(spec.name, spec.default)
+                allowed = allowed_text(spec)
+                lines.append(f"{spec.name}={default}" + (f": {allowed}" if allowed else ""))
             table.add_row(slug, loaded.title, player_counts(loaded), "\n".join(lines) or "-")
         stdout_console().print(table)
 

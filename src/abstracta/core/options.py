@@ -16,7 +16,10 @@ class Option:
     """One game option.
 
     ``allowed`` is the human description of the legal values ("an int from 1
-    to 12"); ``check`` returns True for a legal value.
+    to 12"); ``check`` returns True for a legal value. A ``variant`` option (one that
+    changes the rules into a variant, added after games were saved) stays out of the
+    resolved options while it has its default, so the options of a game under the
+    default rules read as they did before the option existed.
     """
 
     name: str
@@ -25,6 +28,7 @@ class Option:
     check: Callable[[Any], bool]
     help: str = ""
     choices: tuple[Any, ...] = field(default=())
+    variant: bool = False
 
 
 def _is_int(value: Any) -> bool:
@@ -53,15 +57,17 @@ def int_option(
     return Option(name, default, allowed, check, help)
 
 
-def choice_option(name: str, default: Any, choices: Iterable[Any], *, help: str = "") -> Option:
-    """An option that takes one of a fixed set of values."""
+def choice_option(name: str, default: Any, choices: Iterable[Any], *, help: str = "", variant: bool = False) -> Option:
+    """An option that takes one of a fixed set of values (``variant``: see :class:`Option`)."""
     values = tuple(choices)
     allowed = "one of " + ", ".join(repr(v) for v in values)
-    return Option(name, default, allowed, lambda v: any(v == c and type(v) is type(c) for c in values), help, values)
+    return Option(
+        name, default, allowed, lambda v: any(v == c and type(v) is type(c) for c in values), help, values, variant
+    )
 
 
 def resolve_options(game_slug: str, specs: Iterable[Option], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Return the options in force (sorted by name), defaults filled in.
+    """Return the options in force (sorted by name), defaults filled in (a ``variant`` option only when set).
 
     >>> resolve_options("demo", [int_option("size", 6, 4, 8)], {})
     {'size': 6}
@@ -81,6 +87,8 @@ def resolve_options(game_slug: str, specs: Iterable[Option], given: Mapping[str,
         value = given.get(name, spec.default)
         if not spec.check(value):
             raise ValueError(f"option {name}={value!r} is not allowed for {game_slug}: expected {spec.allowed}")
+        if spec.variant and value == spec.default:
+            continue
         resolved[name] = value
     return resolved
 

@@ -211,6 +211,26 @@ class SetupDeal:
         raise NotImplementedError(f"{type(self).__name__} must define start()")
 
 
+class MoveRecall:
+    """How a hidden-information game writes one ply of a player's past into a fixed-size row.
+
+    OpenSpiel's perfect-recall information-state tensor is the player's current observation
+    followed by one row per ply played so far (``max_game_length`` rows, zeros for plies not yet
+    played): the move as the player saw it (its own in full, a rival's in public form) and what
+    the ply revealed to it. A row must depend only on what the player saw.
+    """
+
+    row_size: int = 0
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def row(self, before: State, move_seen: str, after: State, own: bool) -> np.ndarray:
+        """The float32 row (length ``row_size``) of one ply: the player's views ``before`` and
+        ``after`` it, the move as the player saw it, and whether the player made it."""
+        raise NotImplementedError(f"{type(self).__name__} must define row()")
+
+
 class RLAdapter:
     """Everything ``abstracta.rl`` needs to know about one game under its options.
 
@@ -283,5 +303,10 @@ class RLAdapter:
         (right for perfect information; a game hiding pieces at the start must deal them itself)."""
         return None
 
+    def move_recall(self) -> MoveRecall | None:
+        """For a hidden-information game: how each ply enters the perfect-recall information-state
+        tensor (:class:`MoveRecall`); ``None``: that tensor is the observation tensor."""
+        return None
 
-__all__ = ["ActionTable", "Frame", "RLAdapter", "SetupDeal"]
+
+__all__ = ["ActionTable", "Frame", "MoveRecall", "RLAdapter", "SetupDeal"]

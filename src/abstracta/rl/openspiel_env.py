@@ -25,12 +25,17 @@ and options), so OpenSpiel's worker processes and ``serialize_game_and_state`` w
 - Imperfect information (Quin): observation strings/tensors come from
   ``state.view(player)``; the information-state string is the player's first view followed
   by every move as that player saw it (its own in full, the rival's in public form), so it
-  has perfect recall; the information-state tensor is the observation tensor.
+  has perfect recall; so has the information-state tensor: the observation tensor followed by
+  one row per ply (``max_game_length`` rows) written by the game adapter's ``move_recall()``.
+- ``resample_from_infostate(player, sampler)`` (OpenSpiel's ISMCTS): a state the player
+  cannot tell from this one, drawn by the game's own world sampling
+  (``game.knowledge().sample_world`` with the player's earlier views and moves).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 from urllib.parse import unquote
 
@@ -125,6 +130,9 @@ class _Setting:
         self.deal = setup_deal(self.game)
         self.chance_outcome_names = self.table.chance_outcomes()
         self.frames = player_frames(self.game)  # each player's frame, used when the game is oriented
+        adapter = adapter_of(self.game)
+        self.recall = None if self.game.perfect_information else adapter.move_recall()
+        self.max_length = _max_length(self.game)
 
 
 _SETTINGS: dict[tuple[str, str], _Setting] = {}
@@ -174,6 +182,31 @@ class AbstractaSpielGame(pyspiel.Game):
         return AbstractaObserver(self, iig_obs_type, params)
 
 
+class _Record:
+    """What a state holds besides OpenSpiel's history: OpenSpiel clones a Python state with
+    ``copy.deepcopy``, so this copies its lists and shares their items (abstracta states and
+    views never change once made), which keeps a clone cheap."""
+
+    __slots__ = ("inner", "dealt", "seen", "views", "decisions", "rows")
+
+    def __init__(self, inner: State | None, players: int) -> None:
+        self.inner = inner
+        self.dealt: list[int] = []  # the setup's chance outcomes so far
+        self.seen: list[list[str]] = [[] for _ in range(players)]  # the information-state strings' parts
+        # hidden information only: each player's current view, its (view, own move) pairs (what
+        # world sampling reads) and its plies as perfect-recall tensor rows
+        self.views: list = [None] * players
+        self.decisions: list[list[tuple]] = [[] for _ in range(players)]
+        self.rows: list[list[np.ndarray]] = [[] for _ in range(players)]
+
+    def __deepcopy__(self, memo) -> "_Record":
+        copy = object.__new__(_Record)
+        copy.inner, copy.dealt, copy.views = self.inner, list(self.dealt), list(self.views)
+        copy.seen, copy.decisions, copy.rows = ([list(part) for part in lists]
+                                                for lists in (self.seen, self.decisions, self.rows))
+        return copy
+
+
 class AbstractaSpielState(pyspiel.State):
     """A pyspiel state wrapping an abstracta ``State`` (``None`` until a random setup is dealt)."""
 
@@ -181,11 +214,18 @@ class AbstractaSpielState(pyspiel.State):
         super().__init__(game)
         self._key = (setting.game.slug, game.options_json)
         self._oriented = game.oriented
-        self._dealt: list[int] = []  # the setup's chance outcomes so far
-        self.inner: State | None = None if setting.deal else setting.game.start(seed=0)
-        self._seen: list[list[str]] = [[] for _ in range(setting.game.num_players)]
+        self._record = _Record(None if setting.deal else setting.game.start(seed=0), setting.game.num_players)
         if self.inner is not None:
             self._record_start()
+
+    @property
+    def inner(self) -> State | None:
+        """The abstracta state (``None`` until a random setup is dealt)."""
+        return self._record.inner
+
+    @inner.setter
+    def inner(self, state: State | None) -> None:
+        self._record.inner = state
 
     @property
     def _spiel_game(self) -> _Setting:
@@ -194,8 +234,9 @@ class AbstractaSpielState(pyspiel.State):
     def _record_start(self) -> None:
         if self._spiel_game.game.perfect_information:
             return
-        for p in range(len(self._seen)):
-            self._seen[p].append(self.inner.view(p).notation())
+        for p in range(len(self._record.seen)):
+            self._record.views[p] = self.inner.view(p)
+            self._record.seen[p].append(self._record.views[p].notation())
 
     # -- the standard set every sequential game with chance implements ----------------------
     def current_player(self) -> int:
@@ -215,16 +256,16 @@ class AbstractaSpielState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.inner is None:
-            return self._spiel_game.deal.outcomes(self._dealt)
+            return self._spiel_game.deal.outcomes(self._record.dealt)
         names = self._spiel_game.chance_outcome_names
         return sorted((names.index(outcome), probability) for outcome, probability in self.inner.chance())
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
             deal = self._spiel_game.deal
-            self._dealt.append(int(action))
-            if deal.complete(self._dealt):
-                self.inner = deal.start(self._dealt)
+            self._record.dealt.append(int(action))
+            if deal.complete(self._record.dealt):
+                self.inner = deal.start(self._record.dealt)
                 self._record_start()
             return
         if self.inner.player == CHANCE:
@@ -236,21 +277,59 @@ class AbstractaSpielState(pyspiel.State):
         self.inner = self.inner.play(move)
         if not self._spiel_game.game.perfect_information:
             # the move as each player saw it, then what it showed them (reveals): perfect recall
-            for p in range(len(self._seen)):
-                self._seen[p].append(move if p == mover else public)
-                self._seen[p].append(self.inner.view(p).notation())
+            recall = self._spiel_game.recall
+            if mover != CHANCE:
+                self._record.decisions[mover].append((self._record.views[mover], move))
+            for p in range(len(self._record.seen)):
+                seen = move if p == mover else public
+                before, after = self._record.views[p], self.inner.view(p)
+                self._record.seen[p].append(seen)
+                self._record.seen[p].append(after.notation())
+                if recall is not None:
+                    self._record.rows[p].append(recall.row(before, seen, after, p == mover))
+                self._record.views[p] = after
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> "AbstractaSpielState":
+        """A state ``player_id`` cannot tell from this one, drawn with the game's own world sampling.
+
+        ``probability_sampler()`` (OpenSpiel's, a float in [0, 1)) seeds the draw. The hidden
+        parts come from ``game.knowledge().sample_world(view, rng, history)`` with the player's
+        earlier views and moves; the player's information state (string and tensor) is copied,
+        the other players' records start at the sampled world, and the sampled state's
+        ``history()`` is empty (its past is not sampled, only its present). With perfect
+        information, or before a random setup is fully dealt (no player has seen anything yet),
+        it is a copy of this state.
+        """
+        game = self._spiel_game.game
+        if game.perfect_information or self.inner is None or self.inner.over:
+            return self.clone()
+        rng = random.Random(int(probability_sampler() * 2**53))
+        world = game.knowledge().sample_world(self._record.views[player_id], rng, self._record.decisions[player_id])
+        sampled = AbstractaSpielState(self.get_game(), self._spiel_game)
+        sampled.inner = world
+        sampled._record.dealt = list(self._record.dealt)
+        for p in range(game.num_players):
+            if p == player_id:
+                sampled._record.seen[p] = list(self._record.seen[p])
+                sampled._record.views[p] = self._record.views[p]
+                sampled._record.decisions[p] = list(self._record.decisions[p])
+                sampled._record.rows[p] = list(self._record.rows[p])
+            else:
+                sampled._record.views[p] = world.view(p)
+                sampled._record.seen[p] = [sampled._record.views[p].notation()]
+        return sampled
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.inner is None:
-                return self._spiel_game.deal.outcome_name(self._dealt, int(action))
+                return self._spiel_game.deal.outcome_name(self._record.dealt, int(action))
             return self._spiel_game.chance_outcome_names[action]
         if self.inner is not None and not self.inner.over and self.inner.player == player:
             try:
                 return self._spiel_game.table.decode_in(self.inner, int(action), self._frame(player))
             except ValueError:
                 pass
-        frame = self._frame(player) if 0 <= player < len(self._seen) else None
+        frame = self._frame(player) if 0 <= player < len(self._record.seen) else None
         if frame is not None:
             action = frame.action_inverse[action]
         names = self._spiel_game.table.names
@@ -272,7 +351,7 @@ class AbstractaSpielState(pyspiel.State):
         """
         if self._spiel_game.game.perfect_information:
             return " ".join(map(str, self.history()))
-        return " | ".join(self._seen[player])
+        return " | ".join(self._record.seen[player])
 
     def __str__(self) -> str:
         if self.inner is None:
@@ -288,15 +367,29 @@ class AbstractaObserver:
             raise ValueError(f"observation parameters are not supported, got {params}")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.oriented = game.oriented
-        shape = observation_shape(_setting(game.slug, game.options_json).game)
-        self.tensor = np.zeros(int(np.prod(shape)), dtype=np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        setting = _setting(game.slug, game.options_json)
+        shape = observation_shape(setting.game)
+        size = int(np.prod(shape))
+        # the perfect-recall tensor of a hidden-information game adds one row per ply
+        self.recall = setting.recall if self.perfect_recall else None
+        rows = (setting.max_length, self.recall.row_size) if self.recall is not None else (0, 0)
+        self.tensor = np.zeros(size + rows[0] * rows[1], dtype=np.float32)
+        self.dict = {"observation": self.tensor[:size].reshape(shape)}
+        if self.recall is not None:
+            self.dict["history"] = self.tensor[size:].reshape(rows)
 
     def set_from(self, state: AbstractaSpielState, player: int) -> None:
         if state.inner is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = observation(state.inner.view(player), player, self.oriented).ravel()
+        view = state._record.views[player] if state._record.views[player] is not None else state.inner.view(player)
+        self.dict["observation"][:] = observation(view, player, self.oriented)
+        if self.recall is not None:
+            history = self.dict["history"]
+            history.fill(0.0)
+            rows = state._record.rows[player][: len(history)]  # never more than max_game_length plies
+            if rows:
+                history[: len(rows)] = np.stack(rows)
 
     def string_from(self, state: AbstractaSpielState, player: int) -> str:
         if self.perfect_recall:

@@ -80,7 +80,7 @@ def catalog() -> list[dict[str, Any]]:
             rules=rules_url(type(game)),
             perfect_information=bool(game.perfect_information),
             has_chance=bool(game.has_chance),
-            options_spec=[_option_spec(spec, game.options.get(spec.name)) for spec in game.option_specs],
+            options_spec=[_option_spec(spec, game.options.get(spec.name, spec.default)) for spec in game.option_specs],
         )
         entries.append(entry)
     return entries

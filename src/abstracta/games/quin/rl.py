@@ -352,3 +352,9 @@ class QuinRL(RLAdapter):
 
     def setup_deal(self) -> QuinDeal | None:
         return QuinDeal(self.game)
+
+    def move_recall(self):
+        """The plies of the perfect-recall information-state tensor (``recall.py``)."""
+        from abstracta.games.quin.recall import QuinRecall
+
+        return QuinRecall(self.game)

@@ -92,13 +92,22 @@ def parse_position(game: "StrategicReserve", text: Any) -> tuple[int, int, int, 
     pending = -1 if pending_field == "-" else ROLL_INDEX[pending_field]
     count = _number(count_field, "placement count")
 
+    # V0: a smaller board (the variant's ``board`` option) is the central block only.
+    off_block = (red | blue) & ~game.playable
+    if off_block:
+        raise NotationError(
+            f"V0: checkers on {' '.join(square_names_of(off_block))}, off the central {game.board} block "
+            "this game is played on"
+        )
+    if pending >= 0 and not game.roll_allowed[pending]:
+        raise NotationError(f"V0: roll {pending_field} cannot happen on board {game.board}")
     # V1: checkers are conserved.
     total = game.checkers_per_colour
     for name, on_board, reserve in (("Red", red.bit_count(), red_reserve), ("Blue", blue.bit_count(), blue_reserve)):
         if on_board + reserve != total:
             raise NotationError(
                 f"V1: {name} has {on_board} on the board and {reserve} in reserve, "
-                f"but must have {total} in all (6 + reserve={game.options['reserve']})"
+                f"but must have {total} in all ({total - game.options['reserve']} + reserve={game.options['reserve']})"
             )
     # V2: Red makes the odd-numbered placements, so parity fixes the side to move.
     if side != count % 2:

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE, IllegalMove
-from abstracta.core.options import int_option
+from abstracta.core.options import choice_option, int_option
 from abstracta.games.strategic_reserve import notation
 from abstracta.games.strategic_reserve.structure import SEATS, effect_from_json, effects_to_json, structure_of
 from abstracta.games.strategic_reserve.board import (
-    FULL,
     ROLL_INDEX,
     ROLL_OUTCOMES,
     ROLL_TARGET_BIT,
@@ -40,10 +39,21 @@ NO_ROLL = -1  # pending roll index when the next step is the roll
 # Checkers on the board at the start (§4): the outline of the central 4x4 block.
 START_RED = ("b2", "d2", "e3", "e5", "c5", "b4")
 START_BLUE = ("c2", "e2", "e4", "d5", "b5", "b3")
-ON_BOARD_AT_START = 6
 
-_ROLL_PROBABILITY = 1 / 36
-_CHANCE_OUTCOMES = tuple((outcome, _ROLL_PROBABILITY) for outcome in ROLL_OUTCOMES)
+BOARDS = ("6x6", "4x4", "4x2", "2x2")  # files x ranks of the central block played on (a variant below 6x6)
+
+
+def block_of(board: str) -> tuple[int, tuple[int, ...]]:
+    """The central block ``board`` (files x ranks): its bitboard and the roll indices that hit it.
+
+    A die showing a value off the block is rolled again, so each roll on the block is equally
+    likely. The block is symmetric about the board's centre, so Blue's rolls hit it too.
+    """
+    files, ranks = (int(n) for n in board.split("x"))
+    file_values = range((6 - files) // 2 + 1, (6 + files) // 2 + 1)
+    rank_values = range((6 - ranks) // 2 + 1, (6 + ranks) // 2 + 1)
+    block = sum(SQUARE_BIT[f"{'abcdef'[f - 1]}{r}"] for f in file_values for r in rank_values)
+    return block, tuple(ROLL_INDEX[f"{p},{g}"] for p in file_values for g in rank_values)
 
 # What a roll hit (§10), stored as a small int on the state and named (structure.HIT_NAMES) only in last_effects().
 HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
@@ -52,7 +62,9 @@ HIT_EMPTY, HIT_ENEMY, HIT_FRIENDLY = 0, 1, 2
 class StrategicReserve(Game):
     slug = "strategic-reserve"
     title = "Strategic Reserve"
-    example_options = ({"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40})
+    example_options = (
+        {"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40}, {"board": "4x2", "reserve": 2},
+    )  # fmt: skip
     description = ("Roll two dice to strike a square and send whole groups back to reserve.\n"
                    "Then place a checker; the first to empty their reserve wins.")
     board_module = "web/board.js"
@@ -64,12 +76,34 @@ class StrategicReserve(Game):
         int_option(
             "max_turns", None, 1, allow_none=True, help="draw once this many placements were made with no winner"
         ),
+        choice_option(
+            "board", "6x6", BOARDS,
+            help="variant for exact solvers: play on the central block of this many files x ranks only "
+            "(a die showing a value off it is rolled again)", variant=True,
+        ),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.checkers_per_colour = ON_BOARD_AT_START + self.options["reserve"]
+        board = self.board = self.options.get("board", "6x6")  # a variant option: absent under the default rules
+        reserve = self.options["reserve"]
+        self.playable, self.rolls = block_of(board)
+        self.start_red = sum(SQUARE_BIT[s] for s in START_RED) & self.playable
+        self.start_blue = sum(SQUARE_BIT[s] for s in START_BLUE) & self.playable
+        on_board = self.start_red.bit_count()
+        # §7.4 on the block: before a placement at most 2 * (on_board + reserve - 1) squares are taken,
+        # which must leave one empty (6x6: every reserve up to 12 does)
+        most = (self.playable.bit_count() + 1) // 2 - on_board
+        if reserve > most:
+            raise ValueError(
+                f"strategic-reserve option 'reserve' must be at most {most} with board={board!r} (got {reserve}): "
+                "a larger reserve could fill the block with no square left to place on"
+            )
+        self.checkers_per_colour = on_board + reserve
         self.max_turns = self.options["max_turns"]
+        self.roll_outcomes = tuple(ROLL_OUTCOMES[i] for i in self.rolls)
+        self.roll_allowed = tuple(i in self.rolls for i in range(len(ROLL_OUTCOMES)))
+        self.chance_outcomes = tuple((outcome, 1 / len(self.rolls)) for outcome in self.roll_outcomes)
 
     def make_knowledge(self) -> "StrategicReserveKnowledge":
         """Exposure to the next roll, bitboard keys and safest-first ordering (``evaluation.py``)."""
@@ -90,11 +124,9 @@ class StrategicReserve(Game):
         return StrategicReservePicture()
 
     def start(self, seed: int | None = None) -> "StrategicReserveState":
-        """The §4 setup; there is no setup randomness, so ``seed`` is ignored."""
-        red = sum(SQUARE_BIT[s] for s in START_RED)
-        blue = sum(SQUARE_BIT[s] for s in START_BLUE)
+        """The §4 setup (on a smaller ``board``, its checkers on the block); ``seed`` is ignored."""
         reserve = self.options["reserve"]
-        return _new_state(self, red, blue, reserve, reserve, RED, NO_ROLL, 0, None, None)
+        return _new_state(self, self.start_red, self.start_blue, reserve, reserve, RED, NO_ROLL, 0, None, None)
 
     def parse(self, text: str) -> "StrategicReserveState":
         red, blue, red_reserve, blue_reserve, side, pending, count = notation.parse_position(self, text)
@@ -133,19 +165,19 @@ class StrategicReserveState(State):
         if self.over:
             return []
         if self.pending == NO_ROLL:
-            return list(ROLL_OUTCOMES)
+            return list(self.game.roll_outcomes)
         return sorted_square_list(self._legal_squares())
 
     def chance(self) -> list[tuple[str, float]]:
         if self.over or self.pending != NO_ROLL:
             return []
-        return list(_CHANCE_OUTCOMES)
+        return list(self.game.chance_outcomes)
 
     def play(self, move: str) -> "StrategicReserveState":
         try:
             if self.pending == NO_ROLL:
                 roll = ROLL_INDEX.get(move, -1) if not self.over else -1
-                if roll >= 0:
+                if roll >= 0 and self.game.roll_allowed[roll]:
                     return self._roll(roll)
             else:
                 bit = SQUARE_BIT.get(move, 0)
@@ -199,17 +231,17 @@ class StrategicReserveState(State):
             hit = HIT_ENEMY
             removed = groups_containing(target, theirs)
             theirs ^= removed
-            legal = FULL & ~(mine | theirs)
+            legal = self.game.playable & ~(mine | theirs)
         elif target & mine:
             hit = HIT_FRIENDLY
             group_border = border(groups_containing(target, mine))
             removed = groups_containing(group_border & theirs, theirs)
             theirs ^= removed
-            legal = group_border  # every enemy on it was just removed, so all of it is empty
+            legal = group_border & self.game.playable  # every enemy on it was just removed: all empty
         else:
             hit = HIT_EMPTY
             removed = 0
-            legal = FULL & ~(mine | theirs)
+            legal = self.game.playable & ~(mine | theirs)
         returned = removed.bit_count()
         effect = (0, side, roll, target, hit, removed)
         if side == RED:
@@ -242,9 +274,9 @@ class StrategicReserveState(State):
             mine, theirs = (self.red, self.blue) if self.side == RED else (self.blue, self.red)
             target = ROLL_TARGET_BIT[self.side][self.pending]
             if target & mine:
-                legal = border(groups_containing(target, mine)) & ~theirs
+                legal = border(groups_containing(target, mine)) & ~theirs & self.game.playable
             else:
-                legal = FULL & ~(mine | theirs)
+                legal = self.game.playable & ~(mine | theirs)
             self._legal = legal
         return legal
 
@@ -257,6 +289,9 @@ class StrategicReserveState(State):
         if self.pending == NO_ROLL:
             if move in SQUARE_BIT:
                 return f"illegal move {move!r} {where}: {SEATS[self.side]} must roll first (an outcome like '3,5')"
+            if move in ROLL_INDEX:
+                return (f"illegal move {move!r} {where}: on board {self.game.board} the dice show only "
+                        f"{self.game.roll_outcomes[0]} to {self.game.roll_outcomes[-1]} (other values are rolled again)")
             return f"illegal move {move!r} {where}: expected a roll outcome 'p,g' with p and g from 1 to 6"
         if move in ROLL_INDEX:
             return f"illegal move {move!r} {where}: the dice were already rolled; place a checker on a square"
@@ -264,6 +299,8 @@ class StrategicReserveState(State):
             return f"illegal move {move!r} {where}: expected a square from a1 to f6"
         if SQUARE_BIT[move] & (self.red | self.blue):
             return f"illegal move {move!r} {where}: {move} is occupied"
+        if not SQUARE_BIT[move] & self.game.playable:
+            return f"illegal move {move!r} {where}: {move} is off the central {self.game.board} block played on"
         target = SQUARE_NAMES[ROLL_TARGET_BIT[self.side][self.pending].bit_length() - 1]
         return f"illegal move {move!r} {where}: the roll hit {SEATS[self.side]}'s group at {target}, so the checker must touch that group"
 
