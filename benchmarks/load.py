@@ -140,6 +140,15 @@ class Figures:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """CPU time process ``pid`` has used so far (user + system), from /proc; NaN elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 def percentile(values: list[float], fraction: float) -> float:
     if not values:
         return float("nan")
@@ -171,11 +180,7 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """CPU time the server process has used so far (user + system), from /proc; NaN elsewhere."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return float("nan")
+        return process_cpu_seconds(self.process.pid)
 
     def stop(self) -> None:
         self.process.terminate()
