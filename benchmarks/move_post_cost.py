@@ -136,7 +136,7 @@ async def measure(games: int, moves: int, profile: bool, seed: int) -> dict[str,
         pair = pairs[turn % games]
         turn += 1
         seats = pair[:2]
-        status, _, body, took = await client.request("GET", f"/api/games/{pair[2]}", None, seats[0].headers())
+        _, _, body, _ = await client.request("GET", f"/api/games/{pair[2]}", None, seats[0].headers())
         view = json.loads(body)
         if view["over"]:
             pair[2] = await new_game(client, seats[0], seats[1])
@@ -144,7 +144,7 @@ async def measure(games: int, moves: int, profile: bool, seed: int) -> dict[str,
         mover = seats[view["player"]] if view["player"] is not None and view["player"] >= 0 else None
         if mover is None:
             continue
-        status, _, body, took_get = await client.request("GET", f"/api/games/{pair[2]}", None, mover.headers())
+        _, _, body, took_get = await client.request("GET", f"/api/games/{pair[2]}", None, mover.headers())
         mine = json.loads(body)
         move = {"move": rng.choice(mine["moves"]), "ply": mine["ply"]}
         if profiler:
@@ -153,9 +153,8 @@ async def measure(games: int, moves: int, profile: bool, seed: int) -> dict[str,
         if profiler:
             profiler.disable()
         assert status == 200, body
-        if len(posts) + len(gets) >= 0:
-            posts.append(took)
-            gets.append(took_get)
+        posts.append(took)
+        gets.append(took_get)
     await lifespan_in.put({"type": "lifespan.shutdown"})
     await lifespan_out.get()
     await running
