@@ -10,8 +10,13 @@ this process drives it over loopback:
    accepted by another: seek-to-game latency, from the accept's POST to the creator's page being told
    ``{"started"}``; then ``--seeks`` more rated seeks stay open, their creators' pages open;
 4. the games are played for ``--seconds``: each posts a move every 2 s on average (exponential gaps),
-   a GET of the view with the mover's session cookie, then the POST with its CSRF token: POST p50/p99
-   and errors, timed after a 5 s warm-up.
+   a GET of the view with the mover's session cookie, then the POST with its CSRF token: POST and GET
+   p50/p99 and errors, timed after a 5 s warm-up, with the CPU the server and this driver used
+   meanwhile and the load average (what else ran on the machine: a busy machine delays the server's
+   answers whatever its own cost, which ``benchmarks/move_post_cost.py`` measures alone). Each POST
+   is timed twice: as this driver saw it (sent to answer read), and as the server handled it (its
+   ``Server-Timing`` header, from the request's arrival in the app to the answer's head), which
+   leaves out the time spent in this driver's loop, the kernel and the queue before the app.
 
     PYTHONPATH=src .venv/bin/python benchmarks/accounts_load.py                      # full size
     PYTHONPATH=src .venv/bin/python benchmarks/accounts_load.py --accounts 60 --games 20 --seeks 5 --seconds 15
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -34,14 +40,14 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from load import HTTP_ERRORS, WARM_UP, LeanClient, percentile  # noqa: E402
+from load import HTTP_ERRORS, SERVER_TIMING, WARM_UP, LeanClient, percentile, process_cpu_seconds  # noqa: E402
 
-SERVE = """
+SERVE = SERVER_TIMING + """
 import sys, uvicorn
 from abstracta.server import create_app
 app = create_app(sys.argv[1], creation_limit=(10**9, 60.0), signup_limit=(10**9, 60.0), seek_limit=(10**9, 60.0),
                  seek_open_per_address=10**9)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
+uvicorn.run(ServerTiming(app), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
 """
 PASSWORD = "benchmark password"
 
@@ -149,18 +155,21 @@ async def seek_phase(url: str, players: list[Player], games: int, open_seeks: in
 
 
 async def play(url: str, game_id: str, seats: list[Player], seconds: float, posts: list[float], errors: dict,
-               rng: random.Random, measuring: dict) -> None:  # fmt: skip
+               rng: random.Random, measuring: dict, gets: list[float], handled: list[float]) -> None:  # fmt: skip
     clients = [LeanClient(url) for _ in seats]
     stop = time.monotonic() + seconds
     try:
         while time.monotonic() < stop:
             await asyncio.sleep(rng.expovariate(0.5))
             for client, player in zip(clients, seats):
+                asked = time.perf_counter()
                 try:
                     view = (await client.get(f"/api/games/{game_id}", headers=player.cookie())).json()
                 except HTTP_ERRORS:
                     errors["get"] = errors.get("get", 0) + 1
                     continue
+                if measuring["on"]:
+                    gets.append(time.perf_counter() - asked)
                 if view.get("over"):
                     return
                 if not view.get("moves"):
@@ -174,6 +183,8 @@ async def play(url: str, game_id: str, seats: list[Player], seconds: float, post
                     continue
                 if measuring["on"]:
                     posts.append(time.perf_counter() - started)
+                    if answer.server_ms is not None:
+                        handled.append(answer.server_ms / 1000)
                     if answer.status_code != 200:
                         key = f"{answer.status_code}"
                         errors[key] = errors.get(key, 0) + 1
@@ -196,16 +207,27 @@ async def run(accounts: int, games: int, open_seeks: int, seconds: float) -> Non
         print(f"{games} rated seeks accepted: seek-to-game p50 {percentile(latencies, .5) * 1000:.0f} ms, "
               f"p99 {percentile(latencies, .99) * 1000:.0f} ms; {len(seeks)} seeks open")  # fmt: skip
         posts: list[float] = []
+        gets: list[float] = []
+        handled: list[float] = []
         errors: dict[str, int] = {}
         measuring = {"on": False}
         rng = random.Random(1)
         tasks = [asyncio.ensure_future(play(url, game_id, [a, b], seconds + WARM_UP, posts, errors,
-                                            random.Random(rng.random()), measuring)) for game_id, a, b in made]  # fmt: skip
+                                            random.Random(rng.random()), measuring, gets, handled)) for game_id, a, b in made]  # fmt: skip
         await asyncio.sleep(WARM_UP)
         measuring["on"] = True
+        began_play, server_cpu, driver_cpu = time.monotonic(), process_cpu_seconds(process.pid), time.process_time()
         await asyncio.gather(*tasks)
+        elapsed = time.monotonic() - began_play
+        server_cpu, driver_cpu = process_cpu_seconds(process.pid) - server_cpu, time.process_time() - driver_cpu
         print(f"{games} games for {seconds:g} s: {len(posts)} POSTs, p50 {percentile(posts, .5) * 1000:.1f} ms, "
-              f"p99 {percentile(posts, .99) * 1000:.1f} ms, errors {errors or 'none'}")  # fmt: skip
+              f"p99 {percentile(posts, .99) * 1000:.1f} ms, errors {errors or 'none'}; GETs p50 "
+              f"{percentile(gets, .5) * 1000:.1f} ms, p99 {percentile(gets, .99) * 1000:.1f} ms")  # fmt: skip
+        print(f"the same POSTs as the server handled them (Server-Timing): p50 {percentile(handled, .5) * 1000:.1f} ms, "
+              f"p99 {percentile(handled, .99) * 1000:.1f} ms")  # fmt: skip
+        print(f"while playing: server CPU {server_cpu / elapsed:.2f} of a core ({1000 * server_cpu / max(1, len(posts)):.1f} ms "
+              f"per POST, the GET before it included), driver CPU {driver_cpu / elapsed:.2f}, "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
         print(f"total {time.perf_counter() - began:.0f} s")
         for lobby in lobbies:
             await lobby.close()

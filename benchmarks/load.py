@@ -54,9 +54,11 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[3]), log_level="warning", w
 class Answer:
     """An HTTP answer: ``status_code``, ``content`` and ``json()``, like httpx's response."""
 
-    def __init__(self, status_code: int, content: bytes) -> None:
+    def __init__(self, status_code: int, content: bytes, server_ms: float | None = None) -> None:
         self.status_code = status_code
         self.content = content
+        self.server_ms = server_ms
+        """The server's own handling time when it sent ``Server-Timing: app;dur=...`` (:data:`SERVER_TIMING`)."""
 
     def json(self):
         return json.loads(self.content)
@@ -94,17 +96,20 @@ class LeanClient:
             self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
             head = await self.reader.readuntil(b"\r\n\r\n")
             status = int(head.split(b" ", 2)[1])
-            length = 0
+            length, server_ms = 0, None
             for line in head.split(b"\r\n")[1:]:
                 name, _, value = line.partition(b":")
-                if name.strip().lower() == b"content-length":
+                name = name.strip().lower()
+                if name == b"content-length":
                     length = int(value)
+                elif name == b"server-timing" and b"dur=" in value:
+                    server_ms = float(value.split(b"dur=", 1)[1])
             content = await self.reader.readexactly(length)
         except BaseException:
             self.close()
             raise
         self.used = time.monotonic()
-        return Answer(status, content)
+        return Answer(status, content, server_ms)
 
     async def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
         return await self.request("GET", path, headers=headers)
@@ -119,6 +124,32 @@ class LeanClient:
 
 
 _dumps = json.dumps
+SERVER_TIMING = """
+import time
+
+
+class ServerTiming:
+    \"\"\"ASGI wrapper: each HTTP answer says how long the app took, from the request's arrival to the answer's head.\"\"\"
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                took = f"app;dur={(time.perf_counter() - started) * 1000:.3f}".encode()
+                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", took)]}
+            await send(message)
+
+        await self.app(scope, receive, timed)
+"""
+"""Source for the benchmarks' server processes (``exec``-ed there): the server's own time per request,
+which excludes the time a request and its answer spent in the driver, the network and the kernel
+(on a loaded 2-core machine, where the driver shares the cores, that time is most of a high p99)."""
 HTTP_ERRORS = (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
 """What a dropped or garbled connection raises in :class:`LeanClient`."""
 
@@ -138,6 +169,15 @@ class Figures:
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """CPU time process ``pid`` has used so far (user + system), from /proc; NaN elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -171,11 +211,7 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """CPU time the server process has used so far (user + system), from /proc; NaN elsewhere."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return float("nan")
+        return process_cpu_seconds(self.process.pid)
 
     def stop(self) -> None:
         self.process.terminate()

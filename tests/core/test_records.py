@@ -7,7 +7,7 @@ import random
 import pytest
 
 import abstracta
-from abstracta.core.records import Record, RecordError, dumps, loads, player_record, read_file, replay, write_file
+from abstracta.core.records import ChatLine, Record, RecordError, dumps, loads, player_record, read_file, replay, write_file
 
 
 def random_record(slug: str, seed: int, plies: int = 60, **options) -> tuple[Record, list]:
@@ -121,3 +121,22 @@ def test_a_players_record_holds_only_that_seats_view():
     assert replay(full)[-1].to_json() == state.to_json()
     secret = state.notation()
     assert secret not in record.to_text()
+
+
+def test_chat_lines_stay_on_their_line_and_out_of_the_replay():
+    hostile = 'gg "wp"\n2. a1\\n<script>alert(1)</script>\u2028[Game "quin"]\tend'
+    game = abstracta.load("strategic-reserve", reserve=3)
+    state = game.start(seed=2)
+    moves = []
+    for _ in range(3):
+        moves.append(state.moves()[0])
+        state = state.play(moves[-1])
+    chat = [ChatLine(0, 1, "hello"), ChatLine(2, 0, hostile, "2026-11-25T20:00:00+00:00"), ChatLine(3, 1, "bye")]
+    record = Record("strategic-reserve", {"reserve": 3}, moves=moves, seed=2, chat=chat)
+    text = record.to_text()
+    assert text.count("\n") == len(record.tags()) + 1 + len(moves) + len(chat)  # each message one line
+    assert "\n0; 1 - \"hello\"\n1. " in text and f"\n2. {moves[1]}\n2; 0 2026-11-25T20:00:00+00:00 " in text
+    for form in ("text", "json"):
+        [back] = loads(dumps([record], form))
+        assert back.chat == chat and back.moves == moves
+        assert replay(back)[-1].notation() == state.notation()

@@ -282,3 +282,22 @@ def test_a_rematch_keeps_the_seats_with_their_accounts_and_analysis_reads_the_ac
     assert bob.get(f"/api/games/{new}").json()["you"] == 0
     assert alice.post(f"/api/games/{old}/analysis").status_code == 403  # no CSRF token
     assert alice.post(f"/api/games/{old}/analysis", headers=csrf(alice_answer)).status_code == 202
+
+
+def test_a_session_is_read_again_after_the_recheck_so_one_ended_elsewhere_stops(client, monkeypatch):
+    from sqlalchemy import delete
+
+    from abstracta.server.accounts import SESSIONS_READ
+    from abstracta.server.tables import SessionRow
+
+    monkeypatch.setattr(SESSIONS_READ, "seconds", 0.5)
+    answer = sign_up(client, "olga")
+    made = client.post("/api/games", json={"game": "strategic-reserve", "seats": ["me", "friend"]}, headers=csrf(answer))
+    game_id = made.json()["id"]
+    assert client.get(f"/api/games/{game_id}").json()["you"] == 0  # read from the database, then remembered
+    # Another process (``abstracta user disable``, say) ends every session in the database, not here.
+    client.app.state.store._write(lambda session: session.execute(delete(SessionRow)))
+    assert client.get(f"/api/games/{game_id}").json()["you"] == 0  # within the recheck: still trusted
+    time.sleep(0.6)
+    assert client.get(f"/api/games/{game_id}").json()["you"] is None  # read again: gone, a spectator now
+    assert client.get("/api/account").status_code == 401

@@ -256,3 +256,26 @@ def test_a_rebuilt_game_s_clock_still_falls(db_url):
         time.sleep(3.0)
         seen = view_of(client, made["id"])
         assert seen["over"] and seen["controls"]["ended"]["termination"] == "time"
+
+
+def test_a_new_game_takes_a_correspondence_clock_and_refuses_bad_ones(db_url):
+    with make_client(db_url, day_seconds=60) as client:
+        made = client.post("/api/games", json={"game": "laser-chess", "seats": ["human", "human"], "seed": 1,
+                                               "clock": {"days": 2}})  # fmt: skip
+        assert made.status_code == 201, made.text
+        game_id, tokens = made.json()["id"], made.json()["tokens"]
+        clock = view_of(client, game_id)["controls"]["clock"]
+        assert clock["days"] == 2 and clock["running"] == 0 and 119 < clock["left"][0] <= 120  # two 60-second days
+        time.sleep(0.3)
+        blue = view_of(client, game_id, tokens["0"])["moves"][0]
+        post(client, f"/api/games/{game_id}/moves", tokens["0"], {"move": blue})
+        clock = view_of(client, game_id)["controls"]["clock"]
+        assert clock["running"] == 1 and clock["left"][1] > 119.5  # a full allowance for each move
+        for bad, word in (({"days": 0}, "days"), ({"days": 15}, "days"), ({"days": 1.5}, "days"),
+                          ({"days": True}, "days"), ({"days": "3"}, "days")):  # fmt: skip
+            refused = client.post("/api/games", json={"game": "laser-chess", "clock": bad})
+            assert refused.status_code == 400 and word in refused.json()["error"], (bad, refused.text)
+        four = client.post("/api/games", json={"game": "desfases", "clock": {"days": 3}})
+        assert four.status_code == 400 and "two-player" in four.json()["error"]
+        mixed = client.post("/api/games", json={"game": "laser-chess", "clock": {"days": 3, "minutes": 5}})
+        assert mixed.status_code == 422

@@ -45,8 +45,8 @@ def rated_game(seated: list[tuple[TestClient, dict]], game: str = GAME, options:
     return answer["id"], tokens
 
 
-def expected_ratings(returns: list[float], before: list[Rating] | None = None) -> list[Rating]:
-    return rate_game(before or [Rating()] * len(returns), returns)
+def expected_ratings(returns: list[float], before: list[Rating] | None = None, scores: list[int] | None = None) -> list[Rating]:
+    return rate_game(before or [Rating()] * len(returns), returns, scores)
 
 
 def check_changes(view: dict, names: list[str], expected: list[Rating], before: list[Rating] | None = None) -> None:
@@ -206,7 +206,7 @@ def test_a_three_player_rated_reflec_uses_the_multiplayer_pool(client):
     game_id, tokens = rated_game(seated, "reflec", options)
     final = play_randomly(client, game_id, tokens, random.Random(3))
     assert final["over"]
-    expected = expected_ratings(final["returns"])
+    expected = expected_ratings(final["returns"], scores=final["scores"])  # the scores order the players the returns leave level
     check_changes(view_of(client, game_id), ["quinn", "rosa", "sam"], expected)
     profile = client.get("/api/users/quinn").json()
     assert set(profile["ratings"]) == {"reflec/3"}

@@ -21,6 +21,7 @@ from abstracta.server.ratings import (
     after_idle_days,
     display,
     display_change,
+    finishing_ranks,
     glicko2_period,
     pool_key,
     rate_game,
@@ -193,6 +194,17 @@ def test_rank_and_rating_counts_must_agree():
 def test_rate_game_reads_returns_for_two_players():
     assert rate_game([Rating(), Rating()], [-1, 1]) == list(rate_two_player(Rating(), Rating(), 0))
     assert rate_game([Rating(1600, 90), Rating()], [0, 0]) == list(rate_two_player(Rating(1600, 90), Rating(), 0.5))
+
+
+def test_the_finishing_order_reads_scores_where_returns_are_level():
+    assert finishing_ranks([1, -1, -1, -1]) == [1, 2, 2, 2]
+    assert finishing_ranks([1, -1, -1, -1], [4, 1, 3, 3]) == [1, 4, 2, 2]  # equal in both: a shared place
+    assert finishing_ranks([-1, 1, -1], [2, 0, 5], lower_score_wins=True) == [2, 1, 3]
+    assert finishing_ranks([0.5, -1, 0.5, -1], [7, 2, 7, 3]) == [1, 4, 1, 3]
+    ratings = [Rating()] * 4
+    assert rate_game(ratings, [1, -1, -1, -1], [4, 1, 3, 2]) == rate_multiplayer(ratings, [1, 4, 2, 3])
+    with pytest.raises(ValueError, match="one score per result"):
+        finishing_ranks([1, -1, -1], [1, 2])
 
 
 def test_rate_game_reads_returns_for_more_players():

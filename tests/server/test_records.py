@@ -112,3 +112,31 @@ def test_quin_records_hide_every_kind_their_reader_may_not_see(client, monkeypat
     assert spectator.termination == live.state.view(None).termination()  # how it ended is public
     assert spectator.views[-1] == live.state.view(None).notation() != live.state.notation()
     assert replay(spectator)[-1].notation() == spectator.views[-1]
+
+
+def test_the_players_chat_is_in_every_record_after_the_ply_it_was_said_at(client):
+    game_id, tokens = new_game(client, "strategic-reserve", ["human", "human"], {"reserve": 3}, seed=4)
+    said = ['<b>hi</b> "all"', "line one\n3. a1\n[Result \"1/-1\"]"]
+
+    def chat(seat, text):
+        posted = client.post(f"/api/games/{game_id}/chat", json={"text": text}, headers=auth(tokens[str(seat)]))
+        assert posted.status_code == 201, posted.text
+
+    live = client.app.state.service.get(game_id)
+    first_ply = len(live.moves)  # the opening roll, if the server rolled it already
+    chat(0, said[0])
+    while len(live.moves) < 4:
+        mover = live.state.player
+        view = view_of(client, game_id, tokens[str(mover)])
+        moved = client.post(f"/api/games/{game_id}/moves", json={"move": view["moves"][0]}, headers=auth(tokens[str(mover)]))
+        assert moved.status_code == 200, moved.text
+    second_ply = len(live.moves)
+    chat(1, said[1])
+    text, as_json = record(client, game_id, tokens["1"]).text, record(client, game_id, form="json").text
+    assert record(client, game_id).text == text  # the spectators read the same chat on the page
+    for form in (text, as_json):
+        [rec] = loads(form)
+        assert [(line.ply, line.seat, line.text) for line in rec.chat] == [(first_ply, 0, said[0]), (second_ply, 1, said[1])]
+        assert rec.moves == live.moves and rec.result == "*"  # the message's lines did not become moves or tags
+        assert replay(rec)[-1].notation() == live.state.notation()
+    assert '"line one\\n3. a1\\n[Result \\"1/-1\\"]"' in text.splitlines()[-1]  # one line, quoted: text, not structure

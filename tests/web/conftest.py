@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,12 +27,41 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "games.db"
+    with _serving(f"sqlite:///{db}") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url() -> Iterator[str]:
+    """The server over a fresh PostgreSQL database (``ABSTRACTA_TEST_POSTGRES``, which ``.ci/run`` sets),
+    for the browser tests that run on both databases (``params=SERVERS``)."""
+    from tests.server.conftest import POSTGRES_URL, _fresh_postgres_database
+
+    if not POSTGRES_URL:
+        pytest.skip("ABSTRACTA_TEST_POSTGRES is not set")
+    with _serving(_fresh_postgres_database(POSTGRES_URL)) as url:
+        yield url
+
+
+SERVERS = ["server_url"] + (["postgres_server_url"] if os.environ.get("ABSTRACTA_TEST_POSTGRES") else [])
+"""The server fixtures a test runs against when it asks for ``any_server_url``: SQLite, and
+PostgreSQL where CI provides one."""
+
+
+@pytest.fixture(params=SERVERS)
+def any_server_url(request: pytest.FixtureRequest) -> str:
+    return request.getfixturevalue(request.param)
+
+
+@contextmanager
+def _serving(db_url: str) -> Iterator[str]:
+    """The app over ``db_url`` on uvicorn, in a thread, on a free local port: its URL while in use."""
     import uvicorn
 
     from tests.server.conftest import make_app
 
-    db = tmp_path_factory.mktemp("web") / "games.db"
-    app = make_app(f"sqlite:///{db}", bot_pause=0.05)
+    app = make_app(db_url, bot_pause=0.05)
     listener = socket.create_server(("127.0.0.1", 0))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
@@ -40,9 +70,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 @pytest.fixture(scope="session")

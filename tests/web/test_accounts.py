@@ -14,6 +14,15 @@ def account_box(page, server_url):
     page.wait_for_selector("#account[data-ready='1']")
 
 
+def log_in(page, server_url, username):
+    """Log in with the lobby's account box (any case of the username) and wait until it shows the account."""
+    account_box(page, server_url)
+    page.fill("[data-testid=account-username]", username)
+    page.fill("[data-testid=account-password]", PASSWORD)
+    page.click("[data-testid=account-login]")
+    page.wait_for_selector("[data-testid=account-name]")
+
+
 def test_sign_up_create_a_game_and_see_its_seat_logged_in_on_another_browser(page, browser, server_url):
     username = "p" + secrets.token_hex(4)
     account_box(page, server_url)
@@ -28,11 +37,7 @@ def test_sign_up_create_a_game_and_see_its_seat_logged_in_on_another_browser(pag
     other = browser.new_context(viewport={"width": 1280, "height": 860})
     try:
         second = other.new_page()
-        account_box(second, server_url)
-        second.fill("[data-testid=account-username]", username.upper())  # any case
-        second.fill("[data-testid=account-password]", PASSWORD)
-        second.click("[data-testid=account-login]")
-        second.wait_for_selector("[data-testid=account-name]")
+        log_in(second, server_url, username.upper())  # any case
         second.goto(f"{server_url}/g/{game_id}")
         second.wait_for_selector("#board svg")
         assert second.evaluate(f"localStorage.getItem('abstracta:tokens:{game_id}')") is None  # no token here

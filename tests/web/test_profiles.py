@@ -7,7 +7,8 @@ import secrets
 
 import httpx
 
-PASSWORD = "a long enough password"
+from tests.web.test_accounts import PASSWORD, log_in
+
 GAME = "strategic-reserve"
 
 
@@ -42,18 +43,24 @@ def play_rated_game(server_url: str, first: str, second: str) -> str:
         assert moved.status_code == 200, moved.text
 
 
-def test_a_profile_shows_the_rated_game_and_the_rating_graph(page, server_url):
-    first, second = "r" + secrets.token_hex(4), "s" + secrets.token_hex(4)
-    game_id = play_rated_game(server_url, first, second)
-    page.goto(f"{server_url}/@/{first}")
+def check_profile_after_one_rated_game(page, server_url: str, username: str, game_id: str) -> None:
+    """``/@/<username>`` after the account's first rated game: the game's row (replay and record links)
+    and a rating graph of two points (before and after), the rating still provisional."""
+    page.goto(f"{server_url}/@/{username}")
     page.wait_for_selector("body[data-ready='1']")
-    assert page.text_content("[data-testid=profile-name]") == first
+    assert page.text_content("[data-testid=profile-name]") == username
     card = page.locator(f"[data-testid='rating-{GAME}']")
     assert card.locator("[data-testid=rating-graph] circle").count() == 2  # before and after the game
     assert card.locator("[data-testid=rating-shown]").text_content().endswith("?")  # provisional after one game
     row = page.locator(f"[data-testid=profile-game][data-game='{game_id}']")
     assert "rated" in row.text_content() and "rating " in row.text_content()
     assert row.locator("a[download]").get_attribute("href") == f"/api/games/{game_id}/record"
+
+
+def test_a_profile_shows_the_rated_game_and_the_rating_graph(page, server_url):
+    first, second = "r" + secrets.token_hex(4), "s" + secrets.token_hex(4)
+    game_id = play_rated_game(server_url, first, second)
+    check_profile_after_one_rated_game(page, server_url, first, game_id)
 
     page.goto(f"{server_url}/g/{game_id}")
     page.wait_for_selector("[data-testid=banner-ratings]")
@@ -69,11 +76,7 @@ def test_my_games_and_the_your_turn_count_in_the_lobby(page, server_url):
     username = "t" + secrets.token_hex(4)
     client, csrf = account(server_url, username)
     created = client.post("/api/games", json={"game": GAME, "seats": ["me", "friend"]}, headers=csrf).json()
-    page.goto(server_url + "/")
-    page.wait_for_selector("#account[data-ready='1']")
-    page.fill("[data-testid=account-username]", username)
-    page.fill("[data-testid=account-password]", PASSWORD)
-    page.click("[data-testid=account-login]")
+    log_in(page, server_url, username)
     page.wait_for_selector(f"[data-testid=my-game][data-game='{created['id']}']")
     assert "your turn" in page.text_content(f"[data-testid=my-game][data-game='{created['id']}']")
     assert page.text_content("[data-testid=your-turn-count]") == "1 your turn"

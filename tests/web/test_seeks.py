@@ -1,5 +1,7 @@
 """Open seeks in the browser: two players sign up, one creates a seek, the other accepts it, both land in
-the game with their seats, they chat (markup stays text) and play Strategic Reserve to the end by clicking."""
+the game with their seats, they chat (markup stays text) and play a rated Strategic Reserve game to the end
+by clicking; both ratings change as Glicko-2 says, the result banner and the profile show it, and the
+same account logged in on a third browser finds the game and its seat."""
 
 from __future__ import annotations
 
@@ -8,9 +10,13 @@ import random
 import secrets
 import time
 
+import pytest
+
+from abstracta.server.ratings import Rating, display, display_change, rate_game
 from tests.server.conftest import SHORT_OPTIONS
-from tests.web.test_accounts import PASSWORD, account_box
+from tests.web.test_accounts import PASSWORD, account_box, log_in
 from tests.web.test_browser import GAME_SECONDS, body, click_one_move
+from tests.web.test_profiles import check_profile_after_one_rated_game
 
 SCRIPT = "<img src=x onerror=alert(1)><script>alert(2)</script>"
 
@@ -25,7 +31,8 @@ def sign_up(page, server_url):
     return username
 
 
-def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page, browser, server_url):
+def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page, browser, any_server_url):
+    server_url = any_server_url  # SQLite, and PostgreSQL where CI provides one
     creator_name = sign_up(page, server_url)
     page.wait_for_selector("#seek-list[data-ready='1']")
     page.wait_for_selector("#catalog[data-ready='1']")
@@ -44,7 +51,7 @@ def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page
         second = other.new_page()
         errors: list[str] = []
         second.on("pageerror", lambda error: errors.append(str(error)))
-        sign_up(second, server_url)
+        accepter_name = sign_up(second, server_url)
         row = second.locator("[data-testid=seek]", has=second.locator("[data-testid=seek-creator]", has_text=creator_name))
         row.wait_for()
         assert row.locator("[data-testid=seek-creator]").text_content() == creator_name
@@ -83,9 +90,39 @@ def test_a_seek_accepted_in_another_browser_brings_both_players_to_the_game(page
                 page.wait_for_timeout(40)
         for player in (page, second):
             player.wait_for_selector("[data-testid=banner]:not([hidden])")
+        check_the_ratings(page, second, game_id, creator_name, accepter_name)
         assert not errors, errors
     finally:
         other.close()
+    check_profile_after_one_rated_game(page, server_url, creator_name, game_id)
+    # The creator logged in on a third browser: the game is among its games, and its seat is there.
+    third = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        device = third.new_page()
+        log_in(device, server_url, creator_name)
+        device.wait_for_selector(f"[data-testid=my-game][data-game='{game_id}']")
+        device.goto(f"{server_url}/g/{game_id}")
+        device.wait_for_function("() => document.querySelector('[data-testid=seats]').textContent.includes('you')")
+        device.wait_for_selector("[data-testid=banner-ratings]")
+    finally:
+        third.close()
+
+
+def check_the_ratings(page, second, game_id, creator_name, accepter_name):
+    """Both new accounts (1500, 350, 0.06) rated exactly as Glicko-2 computes, on the result banner too."""
+    view = page.evaluate(f"() => fetch('/api/games/{game_id}').then((answer) => answer.json())")
+    expected = rate_game([Rating(), Rating()], view["returns"])
+    names = {view["you"]: creator_name, 1 - view["you"]: accepter_name}
+    banners = [player.text_content("[data-testid=banner-ratings]") for player in (page, second)]
+    for seat, rating in enumerate(expected):
+        change = view["ratings"][str(seat)]
+        assert change["username"] == names[seat] and change["before"] == 1500
+        assert (change["after"], change["deviation_after"], change["volatility_after"]) == pytest.approx(
+            (rating.rating, rating.deviation, rating.volatility), abs=1e-9)  # fmt: skip
+        profile = page.evaluate(f"() => fetch('/api/users/{names[seat]}').then((answer) => answer.json())")
+        assert profile["ratings"]["strategic-reserve"]["rating"] == pytest.approx(rating.rating, abs=0.01)
+        for banner in banners:
+            assert f"{names[seat]} {display(rating)} ({display_change(Rating(), rating)})" in banner
 
 
 def test_a_phone_shows_the_seeks_and_the_chat_without_sideways_scrolling(browser, server_url):

@@ -30,6 +30,11 @@ A player's record (games with hidden pieces, Quin) holds only what that seat saw
 seats' moves in their public form and, on a line ``N> view`` after each ply, the position as
 that seat saw it. Such a record can be stepped through but not replayed by the rules; the full
 record (all moves, no masking) is what servers and simulations keep.
+
+The players' chat of a server game (:class:`ChatLine`) follows the ply it was said after, one
+message a line ``N; seat time "text"`` (``0;`` before the first move), the text quoted with
+``\\``, ``\"``, ``\n`` and ``\t`` escapes so that no message can pass for a move or a tag.
+Replaying ignores it.
 """
 
 from __future__ import annotations
@@ -47,6 +52,28 @@ TAG_ORDER = ("Game", "Options", "Seed", "Position", "Players", "Date", "Result",
 _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 _PLY = re.compile(r"^(\d+)\. (.+)$")
 _VIEW = re.compile(r"^(\d+)> (.+)$")
+_CHAT = re.compile(r'^(\d+); (\d+) (\S+) "((?:[^"\\]|\\.)*)"$')
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message of a game's player: said by ``seat`` when ``ply`` plies had been played."""
+
+    ply: int
+    seat: int
+    text: str
+    at: str = "-"
+    """When (ISO 8601), ``-`` when unknown."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ply": self.ply, "seat": self.seat, "text": self.text, "at": self.at}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChatLine":
+        if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+            raise RecordError("a JSON record's chat line must be an object with a 'text' string")
+        ply, seat = _int_or_none(data.get("ply"), "chat ply"), _int_or_none(data.get("seat"), "chat seat")
+        return cls(ply=ply or 0, seat=seat or 0, text=data["text"], at=str(data.get("at") or "-"))
 
 
 class RecordError(NotationError):
@@ -73,6 +100,8 @@ class Record:
     view: int | None = None
     views: list[str] = field(default_factory=list)
     extra: dict[str, str] = field(default_factory=dict)
+    chat: list[ChatLine] = field(default_factory=list)
+    """The players' chat, oldest first (server games); not part of the game's replay."""
 
     @property
     def seen_by(self) -> str | None:
@@ -133,10 +162,16 @@ class Record:
     def to_text(self) -> str:
         lines = [f'[{name} "{_escape(value)}"]' for name, value in self.tags().items()]
         lines.append("")
+        said: dict[int, list[str]] = {}  # after each ply, oldest first (a ply past the moves: after the last)
+        for line in self.chat:
+            ply = min(max(line.ply, 0), len(self.moves))
+            said.setdefault(ply, []).append(_chat_text(line, ply))
+        lines += said.get(0, [])
         for ply, move in enumerate(self.moves, 1):
             lines.append(f"{ply}. {move}")
             if self.view is not None and ply <= len(self.views):
                 lines.append(f"{ply}> {self.views[ply - 1]}")
+            lines += said.get(ply, [])
         return "\n".join(lines) + "\n"
 
     # -- JSON -------------------------------------------------------------------
@@ -151,6 +186,8 @@ class Record:
             data["views"] = self.views
         if self.extra:
             data["extra"] = self.extra
+        if self.chat:
+            data["chat"] = [line.to_json() for line in self.chat]
         return data
 
     @classmethod
@@ -168,7 +205,7 @@ class Record:
             position=data.get("position"), players=list(data.get("players") or []), date=data.get("date") or "",
             result=data.get("result") or "*", termination=data.get("termination") or "unfinished",
             view=_int_or_none(data.get("view"), "view"), views=list(data.get("views") or []),
-            extra=dict(data.get("extra") or {}),
+            extra=dict(data.get("extra") or {}), chat=[ChatLine.from_json(line) for line in data.get("chat") or []],
         )  # fmt: skip
 
 
@@ -322,11 +359,13 @@ def _read_text(text: str) -> list[Record]:
     tags: dict[str, str] = {}
     moves: list[str] = []
     views: list[str] = []
+    chat: list[ChatLine] = []
     in_moves = False
 
     def close(line_number: int) -> None:
         if tags:
             records.append(_from_tags(tags, moves, views, line_number))
+            records[-1].chat = list(chat)
 
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r")
@@ -335,7 +374,7 @@ def _read_text(text: str) -> list[Record]:
         if line.startswith("["):
             if in_moves or "Game" in tags and _TAG.match(line) and _TAG.match(line)[1] == "Game":  # type: ignore[index]
                 close(number)
-                tags, moves, views, in_moves = {}, [], [], False
+                tags, moves, views, chat, in_moves = {}, [], [], [], False
             match = _TAG.match(line)
             if not match:
                 raise RecordError(f'line {number}: a tag line must look like [Name "value"]: {_short(line)}')
@@ -346,10 +385,13 @@ def _read_text(text: str) -> list[Record]:
         in_moves = True
         ply = _PLY.match(line)
         view = _VIEW.match(line)
+        said = _CHAT.match(line)
         if ply and int(ply[1]) == len(moves) + 1:
             moves.append(ply[2])
         elif view and int(view[1]) == len(moves):
             views.append(view[2])
+        elif said and int(said[1]) == len(moves):
+            chat.append(ChatLine(ply=len(moves), seat=int(said[2]), at=said[3], text=_unescape_chat(said[4])))
         else:
             raise RecordError(f"line {number}: expected '{len(moves) + 1}. <move>': {_short(line)}", len(moves) + 1)
     close(len(text.splitlines()))
@@ -392,6 +434,26 @@ def _escape(value: str) -> str:
 
 def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
+
+
+_CHAT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t"}
+
+
+def _chat_text(line: ChatLine, ply: int) -> str:
+    """A chat line of the text form: the message on one line, quoted, whatever it holds (any other
+    character that would end a line, U+2028 say, as ``\\uXXXX``)."""
+    text = "".join(_CHAT_ESCAPES.get(ch) or (f"\\u{ord(ch):04x}" if len(f"a{ch}a".splitlines()) > 1 else ch)
+                   for ch in line.text)  # fmt: skip
+    at = line.at if line.at and not any(ch.isspace() for ch in line.at) else "-"
+    return f'{ply}; {line.seat} {at} "{text}"'
+
+
+def _unescape_chat(value: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        escaped = match[1]
+        return chr(int(escaped[1:], 16)) if len(escaped) == 5 else {"n": "\n", "t": "\t"}.get(escaped, escaped)
+
+    return re.sub(r"\\(u[0-9a-f]{4}|.)", one, value)
 
 
 def _short(text: str, limit: int = 80) -> str:

@@ -6,6 +6,10 @@
   cookie), stored as its SHA-256 digest. Each session has its CSRF token, which every state-changing
   request authenticated by the cookie must carry (``X-CSRF-Token``; :mod:`abstracta.server.routes.account`).
   A session ends at log-out, after :data:`SESSION_DAYS` days unused, and when its user is disabled.
+  A session found in the database is remembered for :data:`SESSION_RECHECK_SECONDS` (:class:`SessionCache`),
+  so that a player's requests do not each read it again; whatever ends sessions in this process (log-out,
+  a new password, ``abstracta user reset-password|disable`` run here) forgets them at once, and a server
+  told by another process (``abstracta user ...`` on the same database) sees it within those seconds.
 - **Log-in errors never tell whether a username exists**: an unknown or disabled user is checked
   against a dummy hash made with the same parameters, so the answer and its time are the same.
 - **Throttling** (:class:`LoginThrottle`): failed log-ins are counted per account and per client
@@ -54,6 +58,8 @@ SESSION_DAYS = 30
 SEEN_EVERY = timedelta(hours=1)
 """How stale a session's last-use time may get before a request writes it again."""
 LOGIN_FAILED = "wrong username or password"
+SESSION_RECHECK_SECONDS = 5.0
+"""How long a session found in the database is trusted before a request reads it again."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,48 @@ class SessionInfo:
     user: User
     csrf: str
     id_hash: str
+
+
+class SessionCache:
+    """Sessions read lately, by database and digest, shared by every :class:`Accounts` of this process
+    (so the owner's commands run in it end sessions at once); entries older than ``seconds`` are not used."""
+
+    LIMIT = 50_000
+    """Entries kept at most: past it, stale ones are dropped (then, if need be, all)."""
+
+    def __init__(self, seconds: float = SESSION_RECHECK_SECONDS) -> None:
+        self.seconds = seconds
+        self._entries: dict[tuple[str, str], tuple[float, SessionInfo]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, url: str, digest: str) -> SessionInfo | None:
+        found = self._entries.get((url, digest))
+        if found is None or time.monotonic() - found[0] >= self.seconds:
+            return None
+        return found[1]
+
+    def put(self, url: str, info: SessionInfo) -> None:
+        now = time.monotonic()
+        with self._lock:
+            if len(self._entries) >= self.LIMIT:
+                self._entries = {key: entry for key, entry in self._entries.items() if now - entry[0] < self.seconds}
+                if len(self._entries) >= self.LIMIT:
+                    self._entries = {}
+            self._entries[(url, info.id_hash)] = (now, info)
+
+    def forget(self, url: str, digest: str | None = None, user_id: int | None = None, keep: str | None = None) -> None:
+        """Forget the session ``digest``, or every session of ``user_id`` but ``keep``."""
+        with self._lock:
+            if digest is not None:
+                self._entries.pop((url, digest), None)
+            if user_id is not None:
+                for key in [key for key, (_, info) in self._entries.items()
+                            if key[0] == url and info.user.id == user_id and key[1] != keep]:  # fmt: skip
+                    del self._entries[key]
+
+
+SESSIONS_READ = SessionCache()
+"""This process's :class:`SessionCache`."""
 
 
 def check_username(username: object) -> str:
@@ -225,6 +273,7 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.user_id == user.id, SessionRow.id_hash != (keep or "")))
 
         self.database._write(work)
+        SESSIONS_READ.forget(self.database.url, user_id=user.id, keep=keep)
 
     # -- the server owner's commands (abstracta user ...) ----------------------------
     def reset_password(self, username: str, password: object) -> User:
@@ -239,6 +288,7 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.user_id == row.id))
 
         self.database._write(work)
+        SESSIONS_READ.forget(self.database.url, user_id=row.id)
         return User(row.id, row.username)
 
     def disable(self, username: str) -> User:
@@ -252,6 +302,7 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.user_id == row.id))
 
         self.database._write(work)
+        SESSIONS_READ.forget(self.database.url, user_id=row.id)
         on_user_disabled(row.id, self.database)
         return User(row.id, row.username)
 
@@ -271,6 +322,9 @@ class Accounts:
         if not session_id or len(session_id) > 100:
             return None
         digest = hash_token(session_id)
+        remembered = SESSIONS_READ.get(self.database.url, digest)
+        if remembered is not None:
+            return remembered
 
         def work(session: Session) -> tuple[SessionRow, UserRow] | None:
             found = session.execute(select(SessionRow, UserRow).join(UserRow, UserRow.id == SessionRow.user_id)
@@ -289,9 +343,20 @@ class Accounts:
         if now - seen > SEEN_EVERY:
             self.database._write(lambda session: session.execute(
                 update(SessionRow).where(SessionRow.id_hash == digest).values(seen=now)))  # fmt: skip
-        return SessionInfo(User(user.id, user.username), row.csrf, digest)
+        info = SessionInfo(User(user.id, user.username), row.csrf, digest)
+        SESSIONS_READ.put(self.database.url, info)
+        return info
+
+    def remembered_session(self, session_id: str) -> SessionInfo | None:
+        """The session if it was read lately (no database read, safe on the event loop); else ``None``:
+        ask :meth:`session`."""
+        if not session_id or len(session_id) > 100:
+            return None
+        return SESSIONS_READ.get(self.database.url, hash_token(session_id))
 
     def close_session(self, session_id: str | None) -> None:
         if session_id and len(session_id) <= 100:
             digest = hash_token(session_id)
+            SESSIONS_READ.forget(self.database.url, digest)
             self.database._write(lambda session: session.execute(delete(SessionRow).where(SessionRow.id_hash == digest)))
+            SESSIONS_READ.forget(self.database.url, digest)  # again: a request may have read it meanwhile

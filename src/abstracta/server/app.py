@@ -248,7 +248,7 @@ is (requests at a time, requests a minute) per user of the analysis board (:mod:
 
     # -- routes, one router per area (server/routes/); this order is the OpenAPI document's --
     app.include_router(catalog_routes.router())
-    app.include_router(game_routes.router(service, store, RateLimit(*creation_limit), sessions))
+    app.include_router(game_routes.router(service, store, RateLimit(*creation_limit), sessions, day_seconds=day_seconds))
     app.include_router(play.router(service, store, sessions))
     app.include_router(control_routes.router(service, sessions))
     analysis.install(app, service)  # POST/GET /api/games/{id}/analysis (server/analysis.py)

@@ -117,19 +117,28 @@ class Commits:
             after = self._check_move(live, live.holder(token), move, ply)
             moves = [move, *self._chance_run(after)]
             movers, states, summary = self._prepared(live, moves, [after])
-            stored: asyncio.Future = loop.create_future()
+            ends_rated = live.rated and states[-1].over
+            if not ends_rated:
+                stored: asyncio.Future = loop.create_future()
 
-            def finished(error: Exception | None) -> None:  # in the store's writer thread
-                loop.call_soon_threadsafe(_settle, stored, error)
+                def finished(error: Exception | None) -> None:  # in the store's writer thread
+                    loop.call_soon_threadsafe(_settle, stored, error)
 
-            try:
-                self.store.submit_moves(live.id, len(live.moves), list(zip(movers, moves)), summary, finished)
-            except StoreUnavailable as error:
-                raise unavailable(error, "the move") from None
-            live.on_loop = True
+                try:
+                    self.store.submit_moves(live.id, len(live.moves), list(zip(movers, moves)), summary, finished)
+                except StoreUnavailable as error:
+                    raise unavailable(error, "the move") from None
+                live.on_loop = True
         except BaseException:
             live.lock.release()
             raise
+        if ends_rated:
+            # The move that ends a rated game also writes its ratings (the listeners run under the
+            # game's lock, :mod:`abstracta.server.rated`): a database write of several milliseconds
+            # that would stall every other game's request on the loop. It takes the thread path,
+            # which checks the move again under the lock (the chance outcomes are drawn afresh).
+            live.lock.release()
+            return await asyncio.to_thread(self.play, game_id, token, move, ply)
         # Shielded: a request cancelled meanwhile must still apply a stored move and free the game.
         await asyncio.shield(self._finish_on_loop(live, stored, moves, states))
         self._schedule_bot(live)

@@ -473,3 +473,30 @@ def check_flag(service: GameService, live: LiveGame) -> bool:
         ending = [-1.0 if p == runner else 1.0 for p in range(live.game.num_players)]
         _event(service, live, runner, FLAG, ending=ending)
         return True
+
+
+def check_clock(clock: Any, num_players: int) -> dict[str, Any] | None:
+    """A clock as chosen for a new game or a seek: ``None``, ``{"minutes", "increment"}`` or ``{"days"}``
+    (correspondence); 400 with what is wrong otherwise."""
+    if clock is None:
+        return None
+    if num_players != 2:
+        raise ApiError(400, "clock: clocks are for two-player games")
+    if not isinstance(clock, dict):
+        raise ApiError(400, "clock: {'minutes', 'increment'}, {'days'} or null")
+    if set(clock) == {"days"}:
+        return {"days": check_days(clock["days"])}
+    if "minutes" in clock and set(clock) <= {"minutes", "increment"}:
+        minutes, increment = check_seats_clock(clock["minutes"], clock.get("increment", 0))
+        return {"minutes": minutes, "increment": increment}
+    raise ApiError(400, "clock: {'minutes', 'increment'}, {'days'} or null")
+
+
+def start_chosen_clock(service: GameService, game_id: str, clock: dict[str, Any] | None, *, day_seconds: float = 86400.0) -> None:
+    """Give a new game the clock :func:`check_clock` returned (nothing for ``None``)."""
+    if clock is None:
+        return
+    if "days" in clock:
+        start_correspondence(service, game_id, clock["days"], day_seconds=day_seconds)
+    else:
+        start_clock(service, game_id, clock["minutes"], clock["increment"])

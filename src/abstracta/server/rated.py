@@ -116,19 +116,23 @@ class RatingBook:
         """
         if not live.rated or live.ratings is not None:
             return
+        scores: list[float] | None = None  # a result decided off the board (resigned, time...) has no order beyond it
         if live.ended:
             returns = list(live.ended["returns"])
         elif live.state.over:
             returns = list(live.state.returns())
+            scores = list(live.state.scores())
         else:
             return
         owners = list(live.owners)
         if any(owner is None for owner in owners) or len(set(owners)) != len(owners):
             live.ratings = {}  # not every seat an account's, one account each: nothing to rate
             return
-        live.ratings = self._rate(live.id, rating_pool(live.game), [int(owner) for owner in owners], returns)
+        live.ratings = self._rate(live.id, rating_pool(live.game), [int(owner) for owner in owners], returns,
+                                  scores, live.game.lower_score_wins)  # fmt: skip
 
-    def _rate(self, game_id: str, pool: str, owners: list[int], returns: list[float]) -> dict[str, dict[str, Any]]:
+    def _rate(self, game_id: str, pool: str, owners: list[int], returns: list[float],
+              scores: list[float] | None = None, lower_score_wins: bool = False) -> dict[str, dict[str, Any]]:
         def work(session: Session) -> None:
             if session.scalar(select(RatingHistoryRow.id).where(RatingHistoryRow.game_id == game_id)):
                 return  # rated already (before a restart, or by another caller)
@@ -137,7 +141,7 @@ class RatingBook:
                 select(RatingRow).where(RatingRow.pool == pool, RatingRow.user_id.in_(owners)))}  # fmt: skip
             before = [after_idle_days(_stored(rows[user]), _idle_days(rows[user].last_played, now)) if user in rows
                       else Rating() for user in owners]  # fmt: skip
-            after = rate_game(before, returns)
+            after = rate_game(before, returns, scores, lower_score_wins)
             for player, user in enumerate(owners):
                 result = outcome(returns, player)
                 row = rows.get(user)

@@ -6,10 +6,11 @@ parameters, the scale, the provisional threshold and the inactivity rule.
 - Two-player games: Glicko-2 as in Glickman's "Example of the Glicko-2 system", each game one
   rating period as lichess does (:func:`rate_two_player`); :func:`glicko2_period` is the paper's
   full rating period, checked against its worked example.
-- Three- and four-player games: OpenSkill's Plackett-Luce model (Weng and Lin, "A Bayesian
-  Approximation Method for Online Ranking"), mapped linearly onto the Glicko scale
-  (:func:`rate_multiplayer`).
-- :func:`rate_game` picks between the two from one finished game's ``state.returns()``.
+- Three- and four-player games: OpenSkill's Bradley-Terry full-pairing model (Weng and Lin, "A
+  Bayesian Approximation Method for Online Ranking"), mapped linearly onto the Glicko scale
+  (:func:`rate_multiplayer`), fed the full finishing order (:func:`finishing_ranks`).
+- :func:`rate_game` picks between the two from one finished game's ``state.returns()`` (and, for
+  more than two players, its ``state.scores()``, which order the players the returns leave tied).
 - Inactivity widens the deviation (:func:`after_idle_days`); :func:`display` writes ``1500?`` while
   a rating is provisional and :func:`display_change` a game's ``+12``; :func:`rating_pool` says which pool a game's ratings belong to.
 
@@ -25,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import BradleyTerryFull, BradleyTerryFullRating
 
 if TYPE_CHECKING:
     from abstracta.core.api import Game
@@ -56,10 +57,12 @@ kappa) mean what its authors tuned them for."""
 POINTS_PER_SKILL = START_DEVIATION / OPENSKILL_SIGMA
 """Rating points per OpenSkill unit (42): ``rating = 1500 + 42 (mu - 25)``, ``deviation = 42 sigma``,
 so a new player's (25, 25/3) shows as 1500 with deviation 350."""
-OPENSKILL = PlackettLuce(mu=OPENSKILL_MU, sigma=OPENSKILL_SIGMA, beta=GLICKO2_SCALE / math.sqrt(2) / POINTS_PER_SKILL)
-"""Plackett-Luce with beta (each game's performance spread) set so that between two settled players
-a rating gap means what it means in Glicko-2: the expected score ``1 / (1 + exp(-gap / 173.7))``
-(beta 2.92 units, 123 points, instead of OpenSkill's 25/6)."""
+OPENSKILL = BradleyTerryFull(mu=OPENSKILL_MU, sigma=OPENSKILL_SIGMA, beta=GLICKO2_SCALE / math.sqrt(2) / POINTS_PER_SKILL)
+"""Weng-Lin's Bradley-Terry model over every pair of players (a four-player game: six pairwise
+results), with beta (each game's performance spread) set so that between two settled players a
+rating gap means what it means in Glicko-2: the expected score ``1 / (1 + exp(-gap / 173.7))``
+(beta 2.92 units, 123 points, instead of OpenSkill's 25/6). docs/ratings.md says why not
+Plackett-Luce (benchmarks/multiplayer_ratings.py compares them)."""
 
 
 @dataclass(frozen=True)
@@ -182,13 +185,14 @@ def after_idle_days(rating: Rating, days: float) -> Rating:
 # -- OpenSkill (three and four players) ---------------------------------------
 
 
-def _to_skill(rating: Rating) -> PlackettLuceRating:
+def _to_skill(rating: Rating) -> BradleyTerryFullRating:
     return OPENSKILL.rating(mu=OPENSKILL_MU + (rating.rating - START_RATING) / POINTS_PER_SKILL,
                             sigma=rating.deviation / POINTS_PER_SKILL)  # fmt: skip
 
 
 def rate_multiplayer(ratings: Sequence[Rating], ranks: Sequence[float]) -> list[Rating]:
-    """Every player's rating after one game of several players (Plackett-Luce, each player a team).
+    """Every player's rating after one game of several players (Bradley-Terry over every pair, each
+    player a team).
 
     ``ranks``: each player's place, lower better (1, 2, 3, ...); equal ranks share a place, so
     ``[1, 1, 3, 3]`` is a shared first place. Volatility is kept; the deviation stays within the cap.
@@ -204,17 +208,34 @@ def rate_multiplayer(ratings: Sequence[Rating], ranks: Sequence[float]) -> list[
 # -- one finished game ---------------------------------------------------------
 
 
-def rate_game(ratings: Sequence[Rating], returns: Sequence[float]) -> list[Rating]:
+def finishing_ranks(returns: Sequence[float], scores: Sequence[float] | None = None,
+                    lower_score_wins: bool = False) -> list[int]:
+    """Each player's place (1 best), by ``returns`` (higher better), then among equal returns by
+    ``scores`` (higher better, lower when ``lower_score_wins``); players equal in both share a place.
+
+    Reflec and Desfases pay one winner and leave the others level (``[1, -1, -1, -1]``): their
+    scores (suits alive, points) order the rest, so a game tells who beat whom, not only who won.
+    """
+    if scores is not None and len(scores) != len(returns):
+        raise ValueError(f"one score per result: {len(returns)} results, {len(scores)} scores")
+    sign = -1 if lower_score_wins else 1
+    keys = [(value, sign * scores[player] if scores is not None else 0) for player, value in enumerate(returns)]
+    return [1 + sum(other > mine for other in keys) for mine in keys]
+
+
+def rate_game(ratings: Sequence[Rating], returns: Sequence[float], scores: Sequence[float] | None = None,
+              lower_score_wins: bool = False) -> list[Rating]:
     """Every seat's rating after one finished game, from its ``state.returns()`` (higher is better,
-    equal values share a place): Glicko-2 for two players, OpenSkill for more."""
+    equal values share a place): Glicko-2 for two players (the result alone), OpenSkill for more,
+    from the full finishing order (:func:`finishing_ranks`: ``scores``, the final ``state.scores()``
+    when the rules ended the game, order the players the returns leave level)."""
     if len(ratings) != len(returns):
         raise ValueError(f"one result per rating: {len(ratings)} ratings, {len(returns)} results")
     if len(ratings) == 2:
         first, second = returns
         score = 1.0 if first > second else 0.0 if first < second else 0.5
         return list(rate_two_player(ratings[0], ratings[1], score))
-    ranks = [1 + sum(other > mine for other in returns) for mine in returns]
-    return rate_multiplayer(ratings, ranks)
+    return rate_multiplayer(ratings, finishing_ranks(returns, scores, lower_score_wins))
 
 
 # -- pools ----------------------------------------------------------------------

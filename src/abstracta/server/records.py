@@ -10,15 +10,25 @@ asks, exactly as the views do:
 - the same game without a token: the spectator's record, ``View -1``: every move in public
   form and the spectator's view after each ply. Quin reveals nothing at the end of a game, so
   a finished game's spectator record hides what its views hide.
+
+Every form carries the players' chat (:func:`chat_lines`), each message after the ply it was said
+at: spectators read that chat on the game page too (there is no chat of theirs to keep out), and a
+message reveals nothing of a hidden game.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from bisect import bisect_right
+from datetime import datetime, timezone
 from typing import Any
 
-from abstracta.core.records import Record, dumps, player_record
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from abstracta.core.records import ChatLine, Record, dumps, player_record
 from abstracta.server.service import BOT_PREFIX, LiveGame
+from abstracta.server.store import Store
+from abstracta.server.tables import ChatRow
 
 SPECTATOR_VIEW = -1
 """The ``View`` tag of a spectator's record: no seat, only what anyone watching the game saw."""
@@ -28,8 +38,29 @@ def _players(seats: list[str]) -> list[str]:
     return [kind[len(BOT_PREFIX):] if kind.startswith(BOT_PREFIX) else "human" for kind in seats]
 
 
-def game_record(live: LiveGame, holder: int | None, created: datetime | None = None) -> Record:
-    """The record ``holder`` (``None``: a spectator) may read of ``live``, as it stands now."""
+def chat_lines(store: Store, game_id: str) -> list[ChatLine]:
+    """The game's chat, oldest first, each message placed after the plies stored before it was said."""
+
+    def work(session: Session) -> list[Any]:
+        return list(session.execute(select(ChatRow.player, ChatRow.text, ChatRow.created)
+                                    .where(ChatRow.game_id == game_id).order_by(ChatRow.id)))  # fmt: skip
+
+    said = store._read(work)
+    if not said:
+        return []
+    played = store.move_times(game_id)
+    lines = []
+    for player, text, created in said:
+        moment = created if created.tzinfo else created.replace(tzinfo=timezone.utc)  # SQLite gives naive UTC back
+        lines.append(ChatLine(ply=bisect_right(played, moment.timestamp()), seat=player, text=text,
+                              at=moment.isoformat(timespec="seconds")))  # fmt: skip
+    return lines
+
+
+def game_record(live: LiveGame, holder: int | None, created: datetime | None = None,
+                chat: list[ChatLine] | None = None) -> Record:
+    """The record ``holder`` (``None``: a spectator) may read of ``live``, as it stands now, with ``chat``
+    (:func:`chat_lines`)."""
     with live.lock:
         states = list(live.states)
         moves = list(live.moves)
@@ -42,15 +73,17 @@ def game_record(live: LiveGame, holder: int | None, created: datetime | None = N
         full.result = "/".join(f"{value:g}" for value in live.ended["returns"])
         full.termination = live.ended["termination"]
     full.extra.update(rating_tags(live))
+    full.chat = list(chat or [])
     if game.perfect_information:
         return full
     if holder is not None:
         record = player_record(full, holder, states)
         record.extra = dict(full.extra)
+        record.chat = list(full.chat)
         return record
     record = Record(game.slug, dict(game.options), position=states[0].view(None).notation(), players=full.players,
                     date=full.date, result=full.result, termination=full.termination, view=SPECTATOR_VIEW,
-                    extra=dict(full.extra))  # fmt: skip
+                    extra=dict(full.extra), chat=list(full.chat))  # fmt: skip
     record.moves = public
     record.views = [state.view(None).notation() for state in states[1:]]
     return record

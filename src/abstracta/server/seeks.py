@@ -169,7 +169,7 @@ class Seeks:
             raise ApiError(400, "rated seeks are between two accounts: log in to create one")
         if rated and game.num_players != 2:
             raise ApiError(400, f"rated seeks are for two-player games; this {game.slug} has {game.num_players} players")
-        clock = check_clock(clock, game.num_players)
+        clock = controls.check_clock(clock, game.num_players)
         if rating_range is not None:
             if not rated:
                 raise ApiError(400, "rating_range: only a rated seek has one")
@@ -259,10 +259,7 @@ class Seeks:
                   for p in range(n)]  # fmt: skip
         game_id, tokens, invites = self.service.create(seek.slug, seek.options, seats, seat_owners=owners,
                                                        rated=seek.rated)  # fmt: skip
-        if seek.clock and "days" in seek.clock:
-            controls.start_correspondence(self.service, game_id, seek.clock["days"], day_seconds=self.day_seconds)
-        elif seek.clock:
-            controls.start_clock(self.service, game_id, seek.clock["minutes"], seek.clock["increment"])
+        controls.start_chosen_clock(self.service, game_id, seek.clock, day_seconds=self.day_seconds)
         start: dict[str, Any] = {"seek": seek_id, "game": game_id, "seat": creator_seat, "invites": invites}
         if seek.user_id is None:  # an anonymous creator opens its seat with this token, sent to its pages only
             start["token"] = tokens[str(creator_seat)]
@@ -386,19 +383,3 @@ def remove_seeks_of(user_id: int, database: Database) -> None:
     """Delete a disabled account's seeks (``abstracta user disable``, another process: a running server's
     sweep then finds the account disabled and tells its lobbies)."""
     database._write(lambda session: session.execute(delete(SeekRow).where(SeekRow.user_id == user_id)))
-
-
-def check_clock(clock: Any, num_players: int) -> dict[str, Any] | None:
-    """A seek's clock as stored: ``None``, ``{"minutes", "increment"}`` or ``{"days"}``."""
-    if clock is None:
-        return None
-    if num_players != 2:
-        raise ApiError(400, "clock: clocks are for two-player games")
-    if not isinstance(clock, dict):
-        raise ApiError(400, "clock: {'minutes', 'increment'}, {'days'} or null")
-    if set(clock) == {"days"}:
-        return {"days": controls.check_days(clock["days"])}
-    if "minutes" in clock and set(clock) <= {"minutes", "increment"}:
-        minutes, increment = controls.check_seats_clock(clock["minutes"], clock.get("increment", 0))
-        return {"minutes": minutes, "increment": increment}
-    raise ApiError(400, "clock: {'minutes', 'increment'}, {'days'} or null")

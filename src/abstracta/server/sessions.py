@@ -78,9 +78,15 @@ class Sessions:
         return AccountSeat(user.id, required) if user is not None else None
 
     async def credential_async(self, request: Request, *, required: bool = True) -> Credential | None:
-        """:meth:`credential` for the event loop: only a request with a session cookie hops to a thread."""
+        """:meth:`credential` for the event loop: only a request whose session cookie was not read in
+        the last seconds (:class:`~abstracta.server.accounts.SessionCache`) hops to a thread to read it."""
         if SESSION_COOKIE not in request.cookies or request.headers.get("authorization"):
             return self.credential(request, required=required)
+        if _SCOPE_KEY not in request.scope:
+            remembered = self.accounts.remembered_session(request.cookies[SESSION_COOKIE])
+            if remembered is not None:
+                request.scope[_SCOPE_KEY] = remembered
+                return self.credential(request, required=required)
         return await run_in_threadpool(self.credential, request, required=required)
 
     def socket_credential(self, connection: HTTPConnection, token: str | None) -> Credential | None:

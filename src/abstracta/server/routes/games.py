@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
@@ -54,9 +54,18 @@ class ClockChoice(BaseModel):
     model_config = {"extra": "forbid"}
 
 
+class DaysChoice(BaseModel):
+    days: Any = Field(description=f"A correspondence clock: whole days for each move, 1 to {controls.MAX_DAYS} "
+                      "(time left over is not kept); the seat to move loses when its time runs out.")  # fmt: skip
+
+    model_config = {"extra": "forbid"}
+
+
 class NewGame(BaseModel):
     game: str = Field(description="Game slug, e.g. 'strategic-reserve' (GET /api/catalog lists them).")
-    clock: Optional[ClockChoice] = Field(default=None, description="A clock for two-player games; none by default.")
+    clock: Optional[Union[ClockChoice, DaysChoice]] = Field(
+        default=None, description="A clock for two-player games: {'minutes', 'increment'}, or {'days'} per move "
+        "(correspondence); none by default. A bad clock answers 400 saying what is wrong.")  # fmt: skip
     options: dict[str, Any] = Field(default_factory=dict, description="Game options; defaults fill the rest.")
     seats: Optional[list[str]] = Field(default=None, description=f"One entry per player: {SEAT_HELP}. Default: every seat 'me'.")
     seed: Optional[int] = Field(
@@ -106,7 +115,8 @@ def summary_rows(summaries: list[Summary]) -> list[dict[str, Any]]:
     return rows
 
 
-def router(service: GameService, store: Store, creations: RateLimit, sessions: Sessions) -> APIRouter:
+def router(service: GameService, store: Store, creations: RateLimit, sessions: Sessions, *,
+           day_seconds: float = 86400.0) -> APIRouter:
     routes = APIRouter()
 
     @routes.post("/api/games", status_code=201, response_model=Created, tags=["play"], summary="Start a game",
@@ -116,13 +126,12 @@ def router(service: GameService, store: Store, creations: RateLimit, sessions: S
     def new_game(body: NewGame, request: Request) -> dict[str, Any]:
         user = sessions.user(request)  # logged in: the 'me' seats are the account's
         creations.check(request.client.host if request.client else "unknown")
-        clock = controls.check_seats_clock(body.clock.minutes, body.clock.increment) if body.clock else None
-        if clock and load_game(body.game, body.options).num_players != 2:
-            raise ApiError(400, "clock: clocks are for two-player games")
+        clock = None
+        if body.clock is not None:
+            clock = controls.check_clock(body.clock.model_dump(), load_game(body.game, body.options).num_players)
         game_id, tokens, invites = service.create(body.game, body.options, body.seats, body.seed,
                                                   owner=user.id if user else None, rated=body.rated)  # fmt: skip
-        if clock:
-            controls.start_clock(service, game_id, *clock)
+        controls.start_chosen_clock(service, game_id, clock, day_seconds=day_seconds)
         return {"id": game_id, "tokens": tokens, "invites": invites}
 
     @routes.post("/api/invites/{code}", response_model=Joined, tags=["play"], summary="Take a friend's seat with an invite",

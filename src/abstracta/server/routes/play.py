@@ -14,8 +14,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from abstracta.server import controls
-from abstracta.server.live import Credential, LiveGame
-from abstracta.server.records import game_record, record_filename, record_headers, record_text
+from abstracta.server.live import Credential, LiveGame, unavailable
+from abstracta.server.records import chat_lines, game_record, record_filename, record_headers, record_text
 from abstracta.server.routes.common import TOKEN_HEADER
 from abstracta.server.service import GameService
 from abstracta.server.sessions import Sessions
@@ -108,7 +108,11 @@ def router(service: GameService, store: Store, sessions: Sessions) -> APIRouter:
             created = store.created_at(game_id)
         except StoreUnavailable:  # the date is a nicety: the record stands without it
             created = None
-        record = game_record(live, holder, created)
+        try:
+            chat = chat_lines(store, live.id)
+        except StoreUnavailable as error:  # a record without its chat would look complete: say so instead
+            raise unavailable(error) from None
+        record = game_record(live, holder, created, chat)
         media = "application/json" if format == "json" else "text/plain; charset=utf-8"
         return Response(record_text(record, format), media_type=media,
                         headers=record_headers(record_filename(live, holder, format)))  # fmt: skip
