@@ -1,0 +1,231 @@
+"""Train the shipped baseline agent of one game and export it to ONNX (``games/<name>/baseline.onnx``).
+
+    pip install -e '.[train]'
+    python examples/train_baseline.py laser-chess                 # the settings below, ~6 minutes here
+    python examples/train_baseline.py strategic-reserve --steps 4096 --eval-games 4 --out /tmp/smoke
+
+sb3-contrib's ``MaskablePPO`` learns against the ``random`` level, one training environment
+per seat in turn (so one network plays every seat), with illegal actions masked. Desfases also
+gets a potential-based reward shaping (own points minus the best rival's, over 40, zero at
+the end), which leaves the best policy unchanged but gives a signal every turn: with the
+terminal reward alone it did not learn (see docs/rl.md, "Baseline agents").
+
+The policy half of the network (flatten, hidden layers, action logits) is written as an ONNX
+graph by hand (a few ``Gemm`` and ``Tanh`` nodes, weights in float32), so playing it needs
+only ``onnxruntime`` (``abstracta.bots.PolicyBot``, the ``policy`` extra), and the model's
+metadata says which game, options and observation frame it was trained on. Then the exported
+file plays ``--eval-games`` games against ``random`` (seats rotated) through ``PolicyBot``:
+the score and its 95% Wilson interval go to ``<out>/baseline.json`` and the learning curve
+(mean training reward over the last 200 games) to ``docs/rl/<game>/curve.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SETTINGS: dict[str, dict] = {
+    # options: training options (random play rarely ends Laser Chess or Reflec without a cap);
+    # pi: the policy's hidden layers (the last one small where the action space is large, to keep the file small)
+    "strategic-reserve": {"options": {}, "steps": 150_000, "minutes": 6, "pi": [64, 64]},
+    "laser-chess": {"options": {"max_plies": 200}, "steps": 150_000, "minutes": 8, "pi": [128, 64]},
+    "desfases": {"options": {}, "steps": 200_000, "minutes": 12, "pi": [128, 64], "shaping": 40.0},
+    "reflec": {"options": {"max_turns": 100}, "steps": 200_000, "minutes": 11, "pi": [128, 32]},
+    "quin": {"options": {}, "steps": 150_000, "minutes": 12, "pi": [64, 16]},
+}
+"""Per game: options, steps, wall-clock cap (minutes, on the shared 2-core machine), policy layers, shaping scale."""
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(SETTINGS), help="game slug")
+    parser.add_argument("--steps", type=int, default=None, help="training steps (default: the game's setting)")
+    parser.add_argument("--minutes", type=float, default=None, help="stop training after this many minutes")
+    parser.add_argument("--envs", type=int, default=8, help="parallel training environments (default: 8)")
+    parser.add_argument("--eval-games", type=int, default=200, help="games against random after training (default: 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of training and evaluation (default: 0)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for baseline.onnx and baseline.json (default: the game's package)")
+    parser.add_argument("--curve", type=Path, default=None, help="curve PNG (default: docs/rl/<game>/curve.png)")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1: the machine is shared)")
+    args = parser.parse_args(argv)
+    setting = SETTINGS[args.game]
+    args.steps = args.steps or setting["steps"]
+    args.minutes = args.minutes or setting["minutes"]
+    if args.steps < 1 or args.eval_games < 1 or args.envs < 1:
+        parser.error("--steps, --eval-games and --envs must be positive")
+    return args
+
+
+def shaped(env, scale: float):
+    """``env`` with the potential-based shaping ``phi(after) - phi(before)``, ``phi`` = (own - best rival points) / scale."""
+    import gymnasium as gym
+
+    class Shaping(gym.Wrapper):
+        def _phi(self) -> float:
+            state = self.env.unwrapped.state_
+            if getattr(state, "over", True):
+                return 0.0  # the potential of an ended game is 0, so the shaped return is the game's plus a constant
+            scores = state.scores()
+            own = self.env.unwrapped.seat
+            return (scores[own] - max(s for p, s in enumerate(scores) if p != own)) / scale
+
+        def reset(self, **kwargs):
+            result = self.env.reset(**kwargs)
+            self.potential = self._phi()
+            return result
+
+        def step(self, action):
+            obs, reward, terminated, truncated, info = self.env.step(action)
+            potential = self._phi()
+            reward += potential - self.potential
+            self.potential = potential
+            return obs, reward, terminated, truncated, info
+
+        def action_masks(self):
+            return self.env.unwrapped.action_masks()
+
+    return Shaping(env)
+
+
+def export_onnx(model, game, options: dict, path: Path, extra: dict) -> None:
+    """Write the policy's logits (flatten, the ``pi`` layers with tanh, the action layer) as an ONNX graph."""
+    import onnx
+    import torch
+    from onnx import TensorProto, helper, numpy_helper
+
+    policy = model.policy
+    linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    activation = policy.activation_fn.__name__
+    if activation != "Tanh":
+        raise ValueError(f"the exporter writes Tanh layers, the policy uses {activation}")
+    from abstracta.rl import action_space_size, observation_shape
+
+    shape = observation_shape(game)
+    size = int(np.prod(shape))
+    nodes = [helper.make_node("Flatten", ["observation"], ["x0"], axis=1)]
+    weights = []
+    current = "x0"
+    for k, layer in enumerate([*linears, policy.action_net]):
+        weights += [numpy_helper.from_array(layer.weight.detach().numpy().astype(np.float32), f"w{k}"),
+                    numpy_helper.from_array(layer.bias.detach().numpy().astype(np.float32), f"b{k}")]
+        last = layer is policy.action_net
+        out = "logits" if last else f"h{k}"
+        nodes.append(helper.make_node("Gemm", [current, f"w{k}", f"b{k}"], [out], transB=1))
+        if not last:
+            nodes.append(helper.make_node("Tanh", [out], [f"x{k + 1}"]))
+            current = f"x{k + 1}"
+    graph = helper.make_graph(
+        nodes, f"{game.slug} baseline",
+        [helper.make_tensor_value_info("observation", TensorProto.FLOAT, ["batch", *shape])],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["batch", action_space_size(game)])],
+        weights,
+    )
+    onnx_model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="abstracta")
+    metadata = {"game": game.slug, "options": options, "observation_shape": list(shape),
+                "num_actions": action_space_size(game), "oriented": False, **extra}
+    onnx_model.metadata_props.add(key="abstracta", value=json.dumps(metadata))
+    onnx.checker.check_model(onnx_model)
+    assert size == linears[0].in_features
+    path.parent.mkdir(parents=True, exist_ok=True)
+    onnx.save(onnx_model, path)
+
+
+def evaluate(path: Path, game, games: int, seed: int) -> dict:
+    """The exported model against ``random`` through ``PolicyBot`` in a tournament pair (seats rotated)."""
+    from abstracta.bots import PolicyBot, level_bot
+    from abstracta.bots.tournament import run_tournament
+
+    def make(name, game, bot_seed):
+        return PolicyBot(path, game) if name == "baseline" else level_bot(name, game, bot_seed)
+
+    result = run_tournament(game, ["baseline", "random"], games, seed, workers=1, make_bot=make)
+    pair = result.pairs[0]
+    low, high = pair.score_interval()
+    return {"games": pair.games, "wins": pair.wins, "draws": pair.draws, "losses": pair.losses,
+            "score": pair.score, "wilson_low": low, "wilson_high": high,
+            "elo_vs_random": [r.elo for r in result.ratings if r.bot == "baseline"][0]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.callbacks import BaseCallback
+        from stable_baselines3.common.monitor import Monitor
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError as error:
+        print(f"needs the train extra (pip install -e '.[train]'): {error}", file=sys.stderr)
+        return 2
+    import abstracta
+    from abstracta.rl import gym_env
+
+    sys.path.insert(0, str(ROOT / "examples"))
+    from train_maskable_ppo import plot_curve
+
+    setting = SETTINGS[args.game]
+    options = setting["options"]
+    game = abstracta.load(args.game, **options)
+    package = Path(sys.modules[type(game).__module__].__file__).parent
+    out = args.out or package
+    curve = args.curve or ROOT / "docs" / "rl" / args.game / "curve.png"
+    torch.set_num_threads(args.threads)
+    episodes: list[tuple[int, float]] = []
+
+    def make(rank: int):
+        def build():
+            env = gym_env(args.game, opponent="random", seat=rank % game.num_players, **options)
+            if "shaping" in setting:
+                env = shaped(env, setting["shaping"])
+            env = Monitor(env)
+            env.reset(seed=args.seed * 1000 + rank)
+            return env
+        return build
+
+    venv = DummyVecEnv([make(r) for r in range(args.envs)])
+    small = args.steps < 8192
+    model = MaskablePPO(
+        "MlpPolicy", venv, seed=args.seed, verbose=0, n_steps=32 if small else 256, batch_size=64 if small else 256,
+        learning_rate=3e-4, ent_coef=0.01, gamma=0.99,
+        policy_kwargs={"net_arch": {"pi": setting["pi"], "vf": [128, 64]}},
+    )
+    deadline = time.perf_counter() + 60 * args.minutes
+
+    class Recorder(BaseCallback):
+        def _on_step(self) -> bool:
+            for info in self.locals.get("infos", []):
+                if "episode" in info:
+                    episodes.append((self.num_timesteps, float(info["episode"]["r"])))
+            return time.perf_counter() < deadline  # the wall-clock budget ends training
+
+    started = time.perf_counter()
+    model.learn(total_timesteps=args.steps, callback=Recorder())
+    seconds = time.perf_counter() - started
+    steps = int(model.num_timesteps)
+    print(f"{args.game}: trained {steps} steps in {seconds:.0f} s ({len(episodes)} games)", flush=True)
+    command = f"python examples/train_baseline.py {args.game}"
+    training = {"algorithm": "MaskablePPO vs random", "steps": steps, "seconds": round(seconds), "command": command,
+                "shaping": setting.get("shaping")}
+    path = out / "baseline.onnx"
+    export_onnx(model, game, options, path, {"training": training})
+    plot_curve(episodes, curve, args.game)
+    result = evaluate(path, game, args.eval_games, seed=10_000 + args.seed)
+    record = {"game": args.game, "options": options, "training": training, "training_games": len(episodes),
+              "policy_layers": setting["pi"], "vs_random": result, "file_bytes": path.stat().st_size}
+    (out / "baseline.json").write_text(json.dumps(record, indent=1) + "\n")
+    print(f"{args.game}: {path} ({path.stat().st_size} bytes); vs random {result['wins']}-{result['draws']}-"
+          f"{result['losses']}, score {result['score']:.3f} (95% Wilson {result['wilson_low']:.3f}-"
+          f"{result['wilson_high']:.3f})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
