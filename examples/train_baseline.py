@@ -5,10 +5,11 @@
     python examples/train_baseline.py strategic-reserve --steps 4096 --eval-games 4 --out /tmp/smoke
 
 sb3-contrib's ``MaskablePPO`` learns against the ``random`` level, one training environment
-per seat in turn (so one network plays every seat), with illegal actions masked. Desfases also
-gets a potential-based reward shaping (own points minus the best rival's, over 40, zero at
-the end), which leaves the best policy unchanged but gives a signal every turn: with the
-terminal reward alone it did not learn (see docs/rl.md, "Baseline agents").
+per seat in turn (so one network plays every seat), with illegal actions masked. Desfases,
+Reflec and Quin also get a potential-based reward shaping (own ``state.scores()`` minus the
+best rival's, over a scale, zero once the game ends), which leaves the best policy unchanged
+but gives a signal every turn: with the terminal reward alone MaskablePPO did not learn
+Desfases (see docs/rl.md, "Baseline agents"), and random play never wins Reflec.
 
 The policy half of the network (flatten, hidden layers, action logits) is written as an ONNX
 graph by hand (a few ``Gemm`` and ``Tanh`` nodes, weights in float32), so playing it needs
@@ -37,10 +38,12 @@ SETTINGS: dict[str, dict] = {
     "strategic-reserve": {"options": {}, "steps": 150_000, "minutes": 6, "pi": [64, 64]},
     "laser-chess": {"options": {"max_plies": 200}, "steps": 150_000, "minutes": 8, "pi": [128, 64]},
     "desfases": {"options": {}, "steps": 200_000, "minutes": 12, "pi": [128, 64], "shaping": 40.0},
-    "reflec": {"options": {"max_turns": 100}, "steps": 200_000, "minutes": 11, "pi": [128, 32]},
-    "quin": {"options": {}, "steps": 150_000, "minutes": 12, "pi": [64, 16]},
+    "reflec": {"options": {"max_turns": 100}, "steps": 200_000, "minutes": 11, "pi": [128, 32], "shaping": 2.0},
+    "quin": {"options": {}, "steps": 150_000, "minutes": 12, "pi": [64, 16], "shaping": 12.0},
 }
-"""Per game: options, steps, wall-clock cap (minutes, on the shared 2-core machine), policy layers, shaping scale."""
+"""Per game: options, steps, wall-clock cap (minutes, on the shared 2-core machine), policy layers, and the scale
+of the shaping potential where one is used: ``state.scores()`` is points in Desfases (40 wins), lasers still
+standing in Reflec (2 a player) and pieces taken in Quin (12 at most matter)."""
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
