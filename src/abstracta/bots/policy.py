@@ -32,12 +32,16 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Callable
 
 from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import Game, State
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy, onnxruntime and abstracta.rl (the rl and policy extras) are imported when a policy is made or plays,
+# so that `import abstracta.bots` and the levels need none of them
 
 POLICY_PREFIX = "policy:"
 BASELINE = "baseline"
@@ -100,6 +104,8 @@ class OnnxPolicy:
         self.input = self.session.get_inputs()[0].name
 
     def __call__(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         return self.session.run(None, {self.input: observation[None].astype(np.float32)})[0][0]
 
     def __repr__(self) -> str:
@@ -113,6 +119,8 @@ def _sb3_policy(model: Any) -> Callable[[np.ndarray, np.ndarray], int]:
         masked = False
 
     def act(observation: np.ndarray, mask: np.ndarray) -> int:
+        import numpy as np
+
         if masked:
             action, _ = model.predict(observation, action_masks=mask, deterministic=True)
         else:
@@ -153,6 +161,8 @@ class PolicyBot(Bot):
         self._legal = rl.legal_actions
 
     def _check_metadata(self, rl) -> None:
+        import numpy as np
+
         expected = {"observation_shape": list(rl.observation_shape(self.game)), "num_actions": self.num_actions}
         for key, value in expected.items():
             if key in self.metadata and list(np.atleast_1d(self.metadata[key])) != list(np.atleast_1d(value)):
@@ -163,6 +173,8 @@ class PolicyBot(Bot):
                 )
 
     def choose(self, state: State) -> str:
+        import numpy as np
+
         check_decision_state(state)
         player = state.player
         view = state if state.viewer == player else state.view(player)
