@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import runpy
 from pathlib import Path
 
 import numpy as np
@@ -65,12 +66,30 @@ def test_the_frame_keyword_is_passed_only_where_it_is_taken():
         frame_keywords(lambda view, player: None, True)
 
 
-def test_a_maskable_ppo_model_plays_legal_moves():
+def test_a_maskable_ppo_model_plays_legal_moves_and_its_onnx_export_gives_its_logits(tmp_path: Path):
     sb3 = pytest.importorskip("sb3_contrib")
+    pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime")
+    import torch
+
     env = rl.gym_env("strategic-reserve", opponent="random")
-    model = sb3.MaskablePPO("MlpPolicy", env, n_steps=16, seed=0, policy_kwargs={"net_arch": [8]})
+    model = sb3.MaskablePPO("MlpPolicy", env, n_steps=16, seed=0, policy_kwargs={"net_arch": {"pi": [8, 4], "vf": [8]}})
     state = decision("strategic-reserve")
     assert PolicyBot(model, state.game).choose(state) in state.moves()
+
+    export = runpy.run_path(str(Path(__file__).resolve().parents[2] / "examples" / "train_baseline.py"))["export_onnx"]
+    export(model, state.game, {}, tmp_path / "m.onnx", {})
+    bot = PolicyBot(tmp_path / "m.onnx", state.game)
+    observation = rl.observation(state.view(state.player), state.player)
+    with torch.no_grad():
+        policy = model.policy
+        latent = policy.mlp_extractor.forward_actor(policy.extract_features(torch.as_tensor(observation[None]),
+                                                                            policy.pi_features_extractor))
+        logits = policy.action_net(latent)[0].numpy()
+    assert np.allclose(bot.policy(observation, None), logits, atol=1e-5)
+    assert bot.metadata["oriented"] is False and bot.metadata["num_actions"] == 36
+    legal = rl.legal_actions(state)
+    assert bot.choose(state) == rl.action_to_move(state, max(legal, key=lambda a: logits[a]))
 
 
 SHIPPED = [slug for slug in abstracta.games() if type(abstracta.load(slug)).__module__.startswith("abstracta.games.")]
