@@ -219,7 +219,10 @@ def main(argv: list[str] | None = None) -> int:
                 "shaping": setting.get("shaping")}
     path = out / "baseline.onnx"
     export_onnx(model, game, options, path, {"training": training})
-    plot_curve(episodes, curve, args.game)
+    curve.parent.mkdir(parents=True, exist_ok=True)
+    plot_curve(episodes, curve, args.game,
+               title=f"MaskablePPO on {args.game} against random, seats rotated" + (", shaped" if "shaping" in setting else ""))
+    (curve.parent / "curve.json").write_text(json.dumps({"steps_and_rewards": episodes}) + "\n")  # to redraw it
     result = evaluate(path, game, args.eval_games, seed=10_000 + args.seed)
     record = {"game": args.game, "options": options, "training": training, "training_games": len(episodes),
               "policy_layers": setting["pi"], "vs_random": result, "file_bytes": path.stat().st_size}
