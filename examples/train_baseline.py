@@ -17,7 +17,7 @@ only ``onnxruntime`` (``abstracta.bots.PolicyBot``, the ``policy`` extra), and t
 metadata says which game, options and observation frame it was trained on. Then the exported
 file plays ``--eval-games`` games against ``random`` (seats rotated) through ``PolicyBot``:
 the score and its 95% Wilson interval go to ``<out>/baseline.json`` and the learning curve
-(mean training reward over the last 200 games) to ``docs/rl/<game>/curve.png``.
+(mean training reward over the last 200 games) to ``docs/rl/<game>/baseline-curve.png``.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of training and evaluation (default: 0)")
     parser.add_argument("--out", type=Path, default=None,
                         help="folder for baseline.onnx and baseline.json (default: the game's package)")
-    parser.add_argument("--curve", type=Path, default=None, help="curve PNG (default: docs/rl/<game>/curve.png)")
+    parser.add_argument("--curve", type=Path, default=None, help="curve PNG (default: docs/rl/<game>/baseline-curve.png)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1: the machine is shared)")
     args = parser.parse_args(argv)
     setting = SETTINGS[args.game]
@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     game = abstracta.load(args.game, **options)
     package = Path(sys.modules[type(game).__module__].__file__).parent
     out = args.out or package
-    curve = args.curve or ROOT / "docs" / "rl" / args.game / "curve.png"
+    curve = args.curve or ROOT / "docs" / "rl" / args.game / "baseline-curve.png"
     torch.set_num_threads(args.threads)
     episodes: list[tuple[int, float]] = []
 
@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     curve.parent.mkdir(parents=True, exist_ok=True)
     plot_curve(episodes, curve, args.game,
                title=f"MaskablePPO on {args.game} against random, seats rotated" + (", shaped" if "shaping" in setting else ""))
-    (curve.parent / "curve.json").write_text(json.dumps({"steps_and_rewards": episodes}) + "\n")  # to redraw it
+    (curve.with_suffix(".json")).write_text(json.dumps({"steps_and_rewards": episodes}) + "\n")  # to redraw it
     result = evaluate(path, game, args.eval_games, seed=10_000 + args.seed)
     record = {"game": args.game, "options": options, "training": training, "training_games": len(episodes),
               "policy_layers": setting["pi"], "vs_random": result, "file_bytes": path.stat().st_size}
