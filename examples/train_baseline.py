@@ -37,7 +37,9 @@ SETTINGS: dict[str, dict] = {
     # pi: the policy's hidden layers (the last one small where the action space is large, to keep the file small)
     "strategic-reserve": {"options": {}, "steps": 150_000, "minutes": 6, "pi": [64, 64]},
     "laser-chess": {"options": {"max_plies": 200}, "steps": 150_000, "minutes": 8, "pi": [128, 64]},
-    "desfases": {"options": {}, "steps": 200_000, "minutes": 12, "pi": [128, 64], "shaping": 40.0},
+    # Desfases: MaskablePPO (--method ppo: shaped, 200,704 steps) stayed at random's level; cloning `easy` does not
+    "desfases": {"options": {}, "method": "clone", "teacher": "easy", "games": 300, "explore": 0.1, "epochs": 30,
+                 "steps": 200_000, "minutes": 4, "pi": [128, 64], "shaping": 40.0},
     "reflec": {"options": {"max_turns": 100}, "steps": 200_000, "minutes": 11, "pi": [128, 32], "shaping": 2.0},
     "quin": {"options": {}, "steps": 150_000, "minutes": 12, "pi": [64, 16], "shaping": 12.0},
 }
@@ -52,6 +54,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--steps", type=int, default=None, help="training steps (default: the game's setting)")
     parser.add_argument("--minutes", type=float, default=None, help="stop training after this many minutes")
     parser.add_argument("--envs", type=int, default=8, help="parallel training environments (default: 8)")
+    parser.add_argument("--method", choices=["ppo", "clone"], default=None,
+                        help="MaskablePPO against random, or behaviour cloning of a level (default: the game's setting)")
+    parser.add_argument("--games", type=int, default=None, help="cloning: games the teacher plays (default: the setting)")
     parser.add_argument("--eval-games", type=int, default=200, help="games against random after training (default: 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of training and evaluation (default: 0)")
     parser.add_argument("--out", type=Path, default=None,
@@ -59,7 +64,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--curve", type=Path, default=None, help="curve PNG (default: docs/rl/<game>/baseline-curve.png)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1: the machine is shared)")
     args = parser.parse_args(argv)
-    setting = SETTINGS[args.game]
+    setting = SETTINGS[args.game] = {**SETTINGS[args.game], "teacher": SETTINGS[args.game].get("teacher", "easy")}
+    setting["method"] = args.method or setting.get("method", "ppo")
+    setting["games"] = args.games or setting.get("games", 300)
     args.steps = args.steps or setting["steps"]
     args.minutes = args.minutes or setting["minutes"]
     if args.steps < 1 or args.eval_games < 1 or args.envs < 1:
@@ -98,17 +105,21 @@ def shaped(env, scale: float):
     return Shaping(env)
 
 
-def export_onnx(model, game, options: dict, path: Path, extra: dict) -> None:
-    """Write the policy's logits (flatten, the ``pi`` layers with tanh, the action layer) as an ONNX graph."""
-    import onnx
+def ppo_layers(model) -> list:
+    """The linear layers of a MaskablePPO policy's logits: its ``pi`` layers (tanh between them), then the action layer."""
     import torch
-    from onnx import TensorProto, helper, numpy_helper
 
     policy = model.policy
-    linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
-    activation = policy.activation_fn.__name__
-    if activation != "Tanh":
-        raise ValueError(f"the exporter writes Tanh layers, the policy uses {activation}")
+    if policy.activation_fn.__name__ != "Tanh":
+        raise ValueError(f"the exporter writes Tanh layers, the policy uses {policy.activation_fn.__name__}")
+    return [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)] + [policy.action_net]
+
+
+def export_onnx(layers: list, game, options: dict, path: Path, extra: dict) -> None:
+    """Write flatten, then ``layers`` (torch ``Linear``) with tanh between them, as an ONNX graph of the logits."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
     from abstracta.rl import action_space_size, observation_shape
 
     shape = observation_shape(game)
@@ -116,10 +127,10 @@ def export_onnx(model, game, options: dict, path: Path, extra: dict) -> None:
     nodes = [helper.make_node("Flatten", ["observation"], ["x0"], axis=1)]
     weights = []
     current = "x0"
-    for k, layer in enumerate([*linears, policy.action_net]):
+    for k, layer in enumerate(layers):
         weights += [numpy_helper.from_array(layer.weight.detach().numpy().astype(np.float32), f"w{k}"),
                     numpy_helper.from_array(layer.bias.detach().numpy().astype(np.float32), f"b{k}")]
-        last = layer is policy.action_net
+        last = k == len(layers) - 1
         out = "logits" if last else f"h{k}"
         nodes.append(helper.make_node("Gemm", [current, f"w{k}", f"b{k}"], [out], transB=1))
         if not last:
@@ -136,9 +147,103 @@ def export_onnx(model, game, options: dict, path: Path, extra: dict) -> None:
                 "num_actions": action_space_size(game), "oriented": False, **extra}
     onnx_model.metadata_props.add(key="abstracta", value=json.dumps(metadata))
     onnx.checker.check_model(onnx_model)
-    assert size == linears[0].in_features
+    assert size == layers[0].in_features
     path.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(onnx_model, path)
+
+
+def clone(game, setting: dict, args: argparse.Namespace) -> tuple[list, dict, list[tuple[int, float, float]]]:
+    """Behaviour cloning: the teacher level plays every seat of ``games`` games (``explore`` of its moves replaced
+    by random ones, so positions off its path are seen too, always labelled with its choice); an MLP learns its
+    choices by masked cross-entropy. Returns the layers, the training record and (epoch, loss, held-out accuracy)."""
+    import random
+
+    import torch
+
+    from abstracta.bots import level_bot
+    from abstracta.bots.base import sample_chance
+    from abstracta.core.errors import CHANCE
+    from abstracta.rl import action_space_size, legal_actions, move_to_action, observation
+
+    started = time.perf_counter()
+    observations, masks, labels = [], [], []
+    n = action_space_size(game)
+    teacher, games, explore = setting["teacher"], setting["games"], setting.get("explore", 0.1)
+    for index in range(games):
+        rng = random.Random(f"clone:{args.seed}:{index}")
+        bots = [level_bot(teacher, game, rng.getrandbits(32)) for _ in range(game.num_players)]
+        state = game.start(seed=rng.getrandbits(32))
+        while not state.over:
+            if state.player == CHANCE:
+                state = state.play(sample_chance(state, rng))
+                continue
+            player = state.player
+            view = state.view(player)
+            move = bots[player].choose(view)
+            mask = np.zeros(n, dtype=bool)
+            mask[legal_actions(state)] = True
+            observations.append(observation(view, player))
+            masks.append(mask)
+            labels.append(move_to_action(state, move))
+            state = state.play(rng.choice(state.moves()) if rng.random() < explore else move)
+    generated = time.perf_counter() - started
+    print(f"{game.slug}: {len(labels)} positions from {games} games of {teacher} in {generated:.0f} s", flush=True)
+
+    torch.manual_seed(args.seed)
+    x = torch.as_tensor(np.array(observations)).flatten(1)
+    m = torch.as_tensor(np.array(masks))
+    y = torch.as_tensor(np.array(labels))
+    held = max(1, len(y) // 10)  # the last tenth (whole games at the end) is held out
+    sizes = [x.shape[1], *setting["pi"], n]
+    layers = [torch.nn.Linear(a, b) for a, b in zip(sizes, sizes[1:])]
+    net = torch.nn.Sequential(*[part for layer in layers[:-1] for part in (layer, torch.nn.Tanh())], layers[-1])
+    optimiser = torch.optim.Adam(net.parameters(), lr=1e-3)
+
+    def masked_logits(rows: slice | torch.Tensor) -> torch.Tensor:
+        return net(x[rows]).masked_fill(~m[rows], -1e9)
+
+    points = []
+    deadline = time.perf_counter() + 60 * args.minutes
+    for epoch in range(1, setting.get("epochs", 30) + 1):
+        order = torch.randperm(len(y) - held)
+        total = 0.0
+        for start in range(0, len(order), 256):
+            batch = order[start:start + 256]
+            loss = torch.nn.functional.cross_entropy(masked_logits(batch), y[batch])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            total += float(loss) * len(batch)
+        with torch.no_grad():
+            accuracy = float((masked_logits(slice(len(y) - held, None)).argmax(1) == y[-held:]).float().mean())
+        points.append((epoch, total / (len(y) - held), accuracy))
+        if time.perf_counter() > deadline:
+            break
+    seconds = time.perf_counter() - started
+    print(f"{game.slug}: {len(points)} epochs, held-out agreement with {teacher} {points[-1][2]:.3f}", flush=True)
+    training = {"algorithm": f"behaviour cloning of {teacher}", "positions": len(labels), "games": games,
+                "explore": explore, "epochs": len(points), "held_out_agreement": round(points[-1][2], 4),
+                "seconds": round(seconds), "command": f"python examples/train_baseline.py {game.slug}"}
+    return layers, training, points
+
+
+def plot_cloning(points: list[tuple[int, float, float]], path: Path, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    epochs = [p[0] for p in points]
+    ax.plot(epochs, [p[1] for p in points], label="training loss (cross-entropy)")
+    ax.plot(epochs, [p[2] for p in points], label="held-out agreement with the teacher")
+    ax.set_xlabel("epoch")
+    ax.set_ylim(bottom=0)
+    ax.legend()
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
 
 
 def evaluate(path: Path, game, games: int, seed: int) -> dict:
@@ -157,30 +262,15 @@ def evaluate(path: Path, game, games: int, seed: int) -> dict:
             "elo_vs_random": [r.elo for r in result.ratings if r.bot == "baseline"][0]}
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    try:
-        import torch
-        from sb3_contrib import MaskablePPO
-        from stable_baselines3.common.callbacks import BaseCallback
-        from stable_baselines3.common.monitor import Monitor
-        from stable_baselines3.common.vec_env import DummyVecEnv
-    except ImportError as error:
-        print(f"needs the train extra (pip install -e '.[train]'): {error}", file=sys.stderr)
-        return 2
-    import abstracta
+def train_ppo(game, options: dict, setting: dict, args: argparse.Namespace, path: Path) -> tuple[dict, list]:
+    """MaskablePPO against random with the seats rotated over the environments; writes the ONNX file to ``path``."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.monitor import Monitor
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
     from abstracta.rl import gym_env
 
-    sys.path.insert(0, str(ROOT / "examples"))
-    from train_maskable_ppo import plot_curve
-
-    setting = SETTINGS[args.game]
-    options = setting["options"]
-    game = abstracta.load(args.game, **options)
-    package = Path(sys.modules[type(game).__module__].__file__).parent
-    out = args.out or package
-    curve = args.curve or ROOT / "docs" / "rl" / args.game / "baseline-curve.png"
-    torch.set_num_threads(args.threads)
     episodes: list[tuple[int, float]] = []
 
     def make(rank: int):
@@ -214,17 +304,48 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - started
     steps = int(model.num_timesteps)
     print(f"{args.game}: trained {steps} steps in {seconds:.0f} s ({len(episodes)} games)", flush=True)
-    command = f"python examples/train_baseline.py {args.game}"
-    training = {"algorithm": "MaskablePPO vs random", "steps": steps, "seconds": round(seconds), "command": command,
-                "shaping": setting.get("shaping")}
+    training = {"algorithm": "MaskablePPO vs random", "steps": steps, "seconds": round(seconds),
+                "command": f"python examples/train_baseline.py {args.game}", "shaping": setting.get("shaping")}
+    export_onnx(ppo_layers(model), game, options, path, {"training": training})
+    return training, episodes
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        import sb3_contrib  # noqa: F401
+        import torch
+    except ImportError as error:
+        print(f"needs the train extra (pip install -e '.[train]'): {error}", file=sys.stderr)
+        return 2
+    import abstracta
+
+    sys.path.insert(0, str(ROOT / "examples"))
+    from train_maskable_ppo import plot_curve
+
+    setting = SETTINGS[args.game]
+    options = setting["options"]
+    game = abstracta.load(args.game, **options)
+    package = Path(sys.modules[type(game).__module__].__file__).parent
+    out = args.out or package
+    curve = args.curve or ROOT / "docs" / "rl" / args.game / "baseline-curve.png"
+    torch.set_num_threads(args.threads)
     path = out / "baseline.onnx"
-    export_onnx(model, game, options, path, {"training": training})
     curve.parent.mkdir(parents=True, exist_ok=True)
-    plot_curve(episodes, curve, args.game,
-               title=f"MaskablePPO on {args.game} against random, seats rotated" + (", shaped" if "shaping" in setting else ""))
-    (curve.with_suffix(".json")).write_text(json.dumps({"steps_and_rewards": episodes}) + "\n")  # to redraw it
+    if setting.get("method") == "clone":
+        layers, training, points = clone(game, setting, args)
+        export_onnx(layers, game, options, path, {"training": training})
+        plot_cloning(points, curve, f"Behaviour cloning of {setting['teacher']} on {args.game}")
+        curve.with_suffix(".json").write_text(json.dumps({"epoch_loss_agreement": points}) + "\n")
+        record_extra = {}
+    else:
+        training, episodes = train_ppo(game, options, setting, args, path)
+        plot_curve(episodes, curve, args.game, title=f"MaskablePPO on {args.game} against random, seats rotated"
+                   + (", shaped" if "shaping" in setting else ""))
+        curve.with_suffix(".json").write_text(json.dumps({"steps_and_rewards": episodes}) + "\n")  # to redraw it
+        record_extra = {"training_games": len(episodes)}
     result = evaluate(path, game, args.eval_games, seed=10_000 + args.seed)
-    record = {"game": args.game, "options": options, "training": training, "training_games": len(episodes),
+    record = {"game": args.game, "options": options, "training": training, **record_extra,
               "policy_layers": setting["pi"], "vs_random": result, "file_bytes": path.stat().st_size}
     (out / "baseline.json").write_text(json.dumps(record, indent=1) + "\n")
     print(f"{args.game}: {path} ({path.stat().st_size} bytes); vs random {result['wins']}-{result['draws']}-"

@@ -77,8 +77,8 @@ def test_a_maskable_ppo_model_plays_legal_moves_and_its_onnx_export_gives_its_lo
     state = decision("strategic-reserve")
     assert PolicyBot(model, state.game).choose(state) in state.moves()
 
-    export = runpy.run_path(str(Path(__file__).resolve().parents[2] / "examples" / "train_baseline.py"))["export_onnx"]
-    export(model, state.game, {}, tmp_path / "m.onnx", {})
+    module = runpy.run_path(str(Path(__file__).resolve().parents[2] / "examples" / "train_baseline.py"))
+    module["export_onnx"](module["ppo_layers"](model), state.game, {}, tmp_path / "m.onnx", {})
     bot = PolicyBot(tmp_path / "m.onnx", state.game)
     observation = rl.observation(state.view(state.player), state.player)
     with torch.no_grad():
