@@ -217,7 +217,7 @@ def clone(game, setting: dict, args: argparse.Namespace) -> tuple[list, dict, li
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            total += float(loss) * len(batch)
+            total += float(loss.detach()) * len(batch)
         with torch.no_grad():
             rows = torch.arange(len(y) - held, len(y))
             accuracy = sum(int((masked_logits(rows[k:k + 256]).argmax(1) == y[rows[k:k + 256]]).sum())
