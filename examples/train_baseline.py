@@ -1,15 +1,21 @@
 """Train the shipped baseline agent of one game and export it to ONNX (``games/<name>/baseline.onnx``).
 
     pip install -e '.[train]'
-    python examples/train_baseline.py laser-chess                 # the settings below, ~6 minutes here
+    python examples/train_baseline.py laser-chess                 # the settings below, ~8 minutes here
+    python examples/train_baseline.py desfases --method ppo       # the PPO attempt that did not learn
     python examples/train_baseline.py strategic-reserve --steps 4096 --eval-games 4 --out /tmp/smoke
 
-sb3-contrib's ``MaskablePPO`` learns against the ``random`` level, one training environment
-per seat in turn (so one network plays every seat), with illegal actions masked. Desfases,
-Reflec and Quin also get a potential-based reward shaping (own ``state.scores()`` minus the
-best rival's, over a scale, zero once the game ends), which leaves the best policy unchanged
-but gives a signal every turn: with the terminal reward alone MaskablePPO did not learn
-Desfases (see docs/rl.md, "Baseline agents"), and random play never wins Reflec.
+Two methods (``SETTINGS`` picks one per game, ``--method`` overrides it):
+
+- ``ppo``: sb3-contrib's ``MaskablePPO`` learns against the ``random`` level, one training
+  environment per seat in turn (so one network plays every seat), with illegal actions masked
+  (Strategic Reserve, Laser Chess). Desfases, Reflec and Quin, under ``--method ppo``, add a
+  potential-based reward shaping (own ``state.scores()`` minus the best rival's, over a
+  scale, zero once the game ends), which leaves the best policy unchanged but gives a signal
+  every turn.
+- ``clone``: behaviour cloning of the ``easy`` level, which plays every seat of a few hundred
+  games (Desfases, Reflec, Quin: PPO against ``random`` did not learn them in the budget;
+  docs/rl.md, "Baseline agents", has the measurements).
 
 The policy half of the network (flatten, hidden layers, action logits) is written as an ONNX
 graph by hand (a few ``Gemm`` and ``Tanh`` nodes, weights in float32), so playing it needs
@@ -17,7 +23,8 @@ only ``onnxruntime`` (``abstracta.bots.PolicyBot``, the ``policy`` extra), and t
 metadata says which game, options and observation frame it was trained on. Then the exported
 file plays ``--eval-games`` games against ``random`` (seats rotated) through ``PolicyBot``:
 the score and its 95% Wilson interval go to ``<out>/baseline.json`` and the learning curve
-(mean training reward over the last 200 games) to ``docs/rl/<game>/baseline-curve.png``.
+(PPO: mean training reward over the last 200 games; cloning: loss and held-out agreement with
+the teacher per epoch) to ``docs/rl/<game>/baseline-curve.png``, its points beside it as JSON.
 """
 
 from __future__ import annotations
