@@ -31,6 +31,7 @@ import inspect
 import json
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -112,6 +113,12 @@ class OnnxPolicy:
         return f"OnnxPolicy({str(self.path)!r})"
 
 
+@lru_cache(maxsize=8)
+def _onnx_policy(path: str) -> OnnxPolicy:
+    """One loaded model per file and process: a tournament makes a fresh bot for every game."""
+    return OnnxPolicy(path)
+
+
 def _sb3_policy(model: Any) -> Callable[[np.ndarray, np.ndarray], int]:
     try:
         masked = "action_masks" in inspect.signature(model.predict).parameters
@@ -145,7 +152,9 @@ class PolicyBot(Bot):
         self.num_actions = rl.action_space_size(game)
         self.metadata: dict[str, Any] = {}
         if isinstance(policy, (str, os.PathLike)):
-            policy = OnnxPolicy(policy)
+            if not Path(policy).is_file():
+                raise ValueError(f"no ONNX model at {policy}")
+            policy = _onnx_policy(str(Path(policy).resolve()))
             self.metadata = policy.metadata
             self._check_metadata(rl)
         elif callable(getattr(policy, "predict", None)):
