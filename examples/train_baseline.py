@@ -48,7 +48,7 @@ SETTINGS: dict[str, dict] = {
     "desfases": {"options": {}, "method": "clone", "teacher": "easy", "games": 300, "explore": 0.1, "epochs": 30,
                  "steps": 200_000, "minutes": 4, "pi": [128, 64], "shaping": 40.0},
     # Reflec: MaskablePPO (--method ppo: shaped, 90,136 steps, 368 games in 11 minutes) drew 196 of 200 against random
-    "reflec": {"options": {"max_turns": 100}, "method": "clone", "teacher": "easy", "games": 120, "explore": 0.1,
+    "reflec": {"options": {"max_turns": 100}, "method": "clone", "teacher": "easy", "games": 300, "explore": 0.1,
                "epochs": 30, "steps": 200_000, "minutes": 4, "pi": [128, 32], "shaping": 2.0},
     # Quin: MaskablePPO (--method ppo: shaped) made 18,440 steps in 12 minutes (its 27,525-action masks are slow)
     "quin": {"options": {}, "method": "clone", "teacher": "easy", "games": 120, "explore": 0.1, "epochs": 30,
