@@ -152,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def plot_curve(episodes: list[tuple[int, float]], path: Path, game: str, window: int = 200) -> None:
+def plot_curve(episodes: list[tuple[int, float]], path: Path, game: str, window: int = 200,
+               title: str | None = None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -169,7 +170,7 @@ def plot_curve(episodes: list[tuple[int, float]], path: Path, game: str, window:
     ax.set_ylabel(f"mean reward, last {window} games")
     ax.set_ylim(-1.05, 1.05)
     ax.axhline(0, color="grey", linewidth=0.5)
-    ax.set_title(f"MaskablePPO on {game} against random (seat 0)")
+    ax.set_title(title or f"MaskablePPO on {game} against random (seat 0)")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -93,6 +93,8 @@ def test_three_player_games_say_when_seats_are_uneven():
         (["-o", "reserve=99"], ["reserve=99"]),
         (["--json", "/no/such/folder/x.json"], ["cannot write", "does not exist"]),
         (["--csv", "."], ["cannot write", "is a folder"]),
+        (["--bots", "random,policy:no_such_module:act"], ["--bots", "cannot import 'no_such_module'"]),
+        (["--bots", "random,policy:missing.onnx"], ["--bots", "no ONNX model at missing.onnx"]),
     ],
 )
 def test_bad_input_gives_one_line_errors(args, fragments):
@@ -134,11 +136,20 @@ def test_a_stopped_run_prints_and_writes_the_games_finished_so_far(tmp_path: Pat
     assert data["games_played"] == len(data["games"]) == finished
 
 
+def test_a_policy_is_rated_beside_a_level_with_workers():
+    spec = "policy:tests.bots.policies:first_legal"
+    result = run("tournament", GAME, "--bots", f"random,{spec}", "--games", "2", "--workers", "2", *QUICK)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"│ random\s+│\s+\+0 │\s+anchor │\s+2 │", result.stdout)
+    assert "games: 2" in result.stdout
+
+
 def test_help_names_every_level():
     from abstracta.bots import LEVELS, REFERENCE_BOTS
 
     text = run("tournament", "--help").output
     assert all(level in text for level in LEVELS + REFERENCE_BOTS)
+    assert "baseline" in text and "policy:module:attr" in text
     assert "--workers" in text and "--json" in text and "--csv" in text
 
 

@@ -19,6 +19,7 @@ from abstracta.bots.base import Bot, ChanceTable, chance_table, check_decision_s
 from abstracta.bots.match import GameRecord, MatchResult, play_game, play_match, wilson_interval
 from abstracta.bots.mcts import MCTSBot, RandomRolloutEvaluator, SearchResult, uct_select
 from abstracta.bots.playout import BenchResult, bench, random_playout
+from abstracta.bots.policy import PolicyBot, bot_or_policy, is_policy_spec, policy_bot
 from abstracta.bots.random_bot import RandomBot
 from abstracta.bots.win_chances import win_chances
 
@@ -50,15 +51,19 @@ __all__ = [
     "KnowledgeMCTSBot",
     "MCTSBot",
     "MatchResult",
+    "PolicyBot",
     "RandomBot",
     "RandomRolloutEvaluator",
     "SearchResult",
     "bench",
+    "bot_or_policy",
     "chance_table",
     "check_decision_state",
+    "is_policy_spec",
     "make_bot",
     "play_game",
     "play_match",
+    "policy_bot",
     "random_playout",
     "sample_chance",
     "uct_select",

@@ -50,8 +50,11 @@ def tournament(
         str,
         typer.Option(
             "--bots",
-            metavar="LEVEL,LEVEL[,...]",
-            help="The bots to rate, comma-separated, at least two of random, easy, medium, hard, old-hard.",
+            metavar="BOT,BOT[,...]",
+            help="The bots to rate, comma-separated, at least two: levels (random, easy, medium, hard, old-hard),"
+            " 'baseline' (the game's shipped trained agent), 'policy:FILE.onnx' (a policy exported to ONNX) or"
+            " 'policy:module:attr' (a callable (observation, mask) -> action or an SB3 model, imported from the"
+            " working folder or the Python path; needs pip install 'abstracta[policy]' for ONNX).",
         ),
     ] = DEFAULT_BOTS,
     games: Annotated[
@@ -127,7 +130,9 @@ def tournament(
                      " 'local' starts one here) instead of --workers; same games (needs pip install 'abstracta[ray]')."),
     ] = None,
 ) -> None:
-    """Rate bot levels: a round robin with seats rotated, then wins/draws/losses per pair and Elo with 95% intervals.
+    """Rate bot levels and trained policies: a round robin with seats rotated, then wins/draws/losses per pair and Elo with 95% intervals.
+
+    A trained agent joins with --bots random,easy,baseline (the game's shipped baseline) or policy:FILE.onnx or policy:module:attr, rated on the same scale as the levels.
 
     Every pair plays --games games. In games of 3 or 4 players one seat holds one bot and the other seats copies of its rival, both rotated; the bot whose seats alone hold first place wins, a shared first place is a draw.
 
@@ -141,8 +146,13 @@ def tournament(
         names = [name.strip() for name in bots.split(",") if name.strip()]
         levels = module.LEVELS + module.REFERENCE_BOTS
         for name in names:
-            if name not in levels:
-                fail(f"unknown bot {name!r}; valid levels: {', '.join(levels)}")
+            if module.is_policy_spec(name):
+                try:  # load it now: a bad spec fails here, with its reason, not in a worker
+                    module.policy_bot(name, loaded)
+                except ValueError as error:
+                    fail(f"--bots: {error}")
+            elif name not in levels:
+                fail(f"unknown bot {name!r}; valid: {', '.join(levels)}, baseline, policy:FILE.onnx, policy:module:attr")
         if len(names) < 2:
             fail(f"--bots needs at least two bots to compare, got {', '.join(names) or 'none'}")
         repeated = sorted({name for name in names if names.count(name) > 1})
@@ -179,6 +189,8 @@ def tournament(
             task = progress.add_task("playing", total=pairs * games)
             try:
                 result = run_tournament(loaded, names, games, seed, workers=workers, ray_address=ray_address,
+                                        make_bot=module.bot_or_policy if any(map(module.is_policy_spec, names))
+                                        else module.level_bot,
                                         on_game_done=lambda _: progress.advance(task))  # fmt: skip
             except ConnectionError as error:  # no Ray cluster at that address
                 fail(f"--ray {ray_address}: {error}")
