@@ -1,0 +1,61 @@
+"""Calibrated win chances: a game's raw per-player values mapped to each player's expected score.
+
+A game's :class:`~abstracta.core.knowledge.Knowledge` may declare a :class:`Calibration` per
+player count and value source (``"search"``: the analysis level's search; ``"quick"``: the
+knowledge's own evaluation). The map is a softmax over the players (for two players, logistic or
+Platt scaling of the value difference)::
+
+    logit_i = temperature * value_i + mover * [i is to move] + seat_bias[i]
+    chance_i = exp(logit_i) / sum_j exp(logit_j)
+
+``temperature`` says how sure a value is, ``mover`` what having the move is worth beyond the
+value, ``seat_bias`` what sitting in seat ``i`` is (seat 0 has 0). The parameters are fitted by
+``benchmarks/calibration/fit.py`` on positions of games between bots, each game's
+``calibration.py`` naming the command that produced them. Pure Python: nothing heavy at run time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """One fitted map from raw values (``[-1, 1]`` per player) to chances summing to 1."""
+
+    temperature: float
+    mover: float = 0.0
+    seat_bias: tuple[float, ...] = field(default_factory=tuple)
+
+    def logits(self, values: Sequence[float], mover: int | None) -> list[float]:
+        """Each player's logit for ``values`` with ``mover`` to move (``None`` or negative: nobody, e.g. dice)."""
+        logits = []
+        for i, value in enumerate(values):
+            logit = self.temperature * value
+            if mover is not None and i == mover:
+                logit += self.mover
+            if i < len(self.seat_bias):
+                logit += self.seat_bias[i]
+            logits.append(logit)
+        return logits
+
+    def chances(self, values: Sequence[float], mover: int | None) -> list[float]:
+        """Each player's expected score from ``values`` with ``mover`` to move; sums to 1."""
+        return softmax(self.logits(values, mover))
+
+
+def softmax(logits: Sequence[float]) -> list[float]:
+    """``exp(logit_i)`` normalised to sum to 1 (shifted by the largest logit so nothing overflows)."""
+    top = max(logits)
+    weights = [math.exp(logit - top) for logit in logits]
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
+def calibration_table(entries: dict) -> dict[tuple[int, str], Calibration]:
+    """A game's calibration table from plain data: ``{(players, source): {"temperature": ..., ...}}``."""
+    return {key: Calibration(float(p["temperature"]), float(p.get("mover", 0.0)),
+                             tuple(float(b) for b in p.get("seat_bias", ())))
+            for key, p in entries.items()}  # fmt: skip
