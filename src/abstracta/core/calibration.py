@@ -59,3 +59,44 @@ def calibration_table(entries: dict) -> dict[tuple[int, str], Calibration]:
     return {key: Calibration(float(p["temperature"]), float(p.get("mover", 0.0)),
                              tuple(float(b) for b in p.get("seat_bias", ())))
             for key, p in entries.items()}  # fmt: skip
+
+
+# -- how well chances match outcomes (the calibration table, docs/calibration.md) -------------------------------
+
+ECE_BINS = 10
+"""Equal-width bins of the expected calibration error."""
+
+
+def brier(chances: Sequence[Sequence[float]], outcomes: Sequence[Sequence[float]]) -> float:
+    """Mean squared error over every (position, player): with two players, the usual Brier score of one side."""
+    pairs = [(p, y) for row, scores in zip(chances, outcomes) for p, y in zip(row, scores)]
+    return sum((p - y) ** 2 for p, y in pairs) / len(pairs)
+
+
+def log_loss(chances: Sequence[Sequence[float]], outcomes: Sequence[Sequence[float]], floor: float = 1e-6) -> float:
+    """Mean over positions of ``-sum_i y_i log p_i`` (a draw's 1/2 counts half on each side); ``p`` floored."""
+    total = 0.0
+    for row, scores in zip(chances, outcomes):
+        total -= sum(y * math.log(max(p, floor)) for p, y in zip(row, scores) if y > 0)
+    return total / len(chances)
+
+
+def reliability(chances: Sequence[Sequence[float]], outcomes: Sequence[Sequence[float]],
+                bins: int = ECE_BINS) -> list[tuple[int, float, float]]:  # fmt: skip
+    """Per bin of the chance (equal widths over every (position, player)): count, mean chance, mean outcome."""
+    counts, said, came = [0] * bins, [0.0] * bins, [0.0] * bins
+    for row, scores in zip(chances, outcomes):
+        for p, y in zip(row, scores):
+            b = min(bins - 1, int(p * bins))
+            counts[b] += 1
+            said[b] += p
+            came[b] += y
+    return [(n, s / n if n else 0.0, c / n if n else 0.0) for n, s, c in zip(counts, said, came)]
+
+
+def expected_calibration_error(chances: Sequence[Sequence[float]], outcomes: Sequence[Sequence[float]],
+                               bins: int = ECE_BINS) -> float:  # fmt: skip
+    """The count-weighted mean gap between chance and outcome over :func:`reliability`'s bins."""
+    table = reliability(chances, outcomes, bins)
+    total = sum(n for n, _, _ in table)
+    return sum(n * abs(s - c) for n, s, c in table) / total
