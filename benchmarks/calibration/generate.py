@@ -34,14 +34,17 @@ DATA = Path(__file__).parent / "data"
 
 MIXED = [("medium", "medium"), ("hard", "medium"), ("medium", "medium"), ("medium", "hard")]
 """Half the games between two ``medium`` bots, half with one ``hard`` bot (each seat in turn)."""
+QUARTER_HARD = [("medium", "medium"), ("hard", "medium"), ("medium", "medium"), ("medium", "medium"),
+                ("medium", "medium"), ("medium", "hard"), ("medium", "medium"), ("medium", "medium")]
+"""One game in four with a ``hard`` bot (each seat in turn): for the slower games, more games in the budget."""
 
 MATCHUPS: dict[str, dict] = {
     "strategic-reserve": {"options": [{"reserve": 6}, {"reserve": 7}], "pairings": MIXED, "every": 6},
     "reflec": {"options": [{"players": 2}, {"players": 3}, {"players": 4}], "pairings": MIXED, "every": 6},
-    "quin": {"options": [{"setup": "random"}, {"setup": "standard"}], "pairings": MIXED, "every": 4},
+    "quin": {"options": [{"setup": "random"}, {"setup": "standard"}], "pairings": QUARTER_HARD, "every": 4},
     "laser-chess": {"options": [{"setup": name} for name in ("ace", "curiosity", "grail", "mercury", "sophie")],
-                    "pairings": MIXED, "every": 8},
-    "desfases": {"options": [{"players": 2}, {"players": 4}], "pairings": MIXED, "every": 8},
+                    "pairings": QUARTER_HARD, "every": 8},
+    "desfases": {"options": [{"players": 2}, {"players": 4}], "pairings": QUARTER_HARD, "every": 8},
 }
 """What is played per game: option sets, bot pairings (levels by seat, the first level in seat 0;
 with more players the pairing repeats round the table), and one position read in ``every`` plies."""

@@ -128,20 +128,20 @@ def _tactical_mark(before: State, move: str, after: State, mover: int) -> str:
 
 def _tactical_mark_in_worlds(view: State, move: str, mover: int, seed: int) -> str:
     """The tactical mark of the viewer's ``move`` over the worlds sampled from its view (see the module's docstring)."""
-    found = {"missed a win at once": 0, "allowed a win at once": 0}
     sampled = worlds(view, seed)
+    spare = len(sampled) - math.ceil(WORLD_SHARE * len(sampled))  # worlds that may disagree
+    misses = {"missed a win at once": 0, "allowed a win at once": 0}
     for world in sampled:
         try:
             after = world.play(move)
         except IllegalMove:  # the move's legality rests on what the viewer sees, so a consistent world allows it
-            continue
-        reason = _tactical_mark(world, move, after, mover)
-        if reason:
-            found[reason] += 1
-    for reason, count in found.items():
-        if count >= WORLD_SHARE * len(sampled):
-            return reason
-    return ""
+            after = None
+        found = _tactical_mark(world, move, after, mover) if after is not None else ""
+        for reason in misses:
+            misses[reason] += reason != found
+        if all(count > spare for count in misses.values()):
+            return ""  # neither mark can reach its share any more: the other worlds need not be played
+    return next((reason for reason, count in misses.items() if count <= spare), "")
 
 
 def _alternatives(state: State, played: str, mover: int, seed: int, limit: int) -> tuple[str | None, float | None]:
