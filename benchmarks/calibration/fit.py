@@ -158,10 +158,26 @@ def game_with(slug: str, options: dict, calibrations: dict | None):
     return game
 
 
-def figures(chances, outcomes, games: int) -> dict:
-    return {"games": games, "positions": len(chances), "brier": round(brier(chances, outcomes), 4),
+BOOTSTRAP = 200
+"""Resamples of the held-out games behind the ECE's interval."""
+
+
+def figures(chances, outcomes, game_of: list[int]) -> dict:
+    """Brier score, log loss and ECE, with the ECE's 5-95% interval over resamples of the games (seeded)."""
+    import random
+
+    by_game: dict[int, list[int]] = defaultdict(list)
+    for row, game in enumerate(game_of):
+        by_game[game].append(row)
+    keys, rng, spread = sorted(by_game), random.Random(0), []
+    for _ in range(BOOTSTRAP):
+        rows = [row for key in rng.choices(keys, k=len(keys)) for row in by_game[key]]
+        spread.append(expected_calibration_error([chances[r] for r in rows], [outcomes[r] for r in rows]))
+    spread.sort()
+    return {"games": len(keys), "positions": len(chances), "brier": round(brier(chances, outcomes), 4),
             "log_loss": round(log_loss(chances, outcomes), 4),
-            "ece": round(expected_calibration_error(chances, outcomes), 4)}  # fmt: skip
+            "ece": round(expected_calibration_error(chances, outcomes), 4),
+            "ece_interval": [round(spread[BOOTSTRAP // 20], 4), round(spread[-BOOTSTRAP // 20 - 1], 4)]}  # fmt: skip
 
 
 def first_seat_rates(records: list[dict]) -> dict[str, list[float]]:
@@ -202,11 +218,12 @@ def held_out_figures(slug: str, test: list[dict], rates: dict, score_map: Calibr
                      calibrations: dict | None = None) -> dict:  # fmt: skip
     """Held-out figures of the win chances under ``calibrations`` (``None``: the shipped ones) and both baselines."""
     games = {}
-    outcomes, fitted, seat, score = [], [], [], []
+    outcomes, fitted, seat, score, game_of = [], [], [], [], []
     for record in test:
         rate = rates.get(json.dumps(record["options"], sort_keys=True))
         for position in record["positions"]:
             outcomes.append(record["outcome"])
+            game_of.append(record["index"])
             key = json.dumps(record["options"], sort_keys=True)
             game = games.setdefault(key, game_with(slug, record["options"], calibrations))
             fitted.append(shipped_chances(game, position))
@@ -214,8 +231,8 @@ def held_out_figures(slug: str, test: list[dict], rates: dict, score_map: Calibr
             scores = [s * (-1.0 if lower_wins else 1.0) for s in position["scores"]]
             mean = sum(scores) / len(scores)
             score.append(score_map.chances([s - mean for s in scores], position["mover"]))
-    return {"fitted": figures(fitted, outcomes, len(test)), "first_seat": figures(seat, outcomes, len(test)),
-            "score": figures(score, outcomes, len(test)),
+    return {"fitted": figures(fitted, outcomes, game_of), "first_seat": figures(seat, outcomes, game_of),
+            "score": figures(score, outcomes, game_of),
             "reliability": {name: [[n, round(s, 4), round(c, 4)] for n, s, c in reliability(rows, outcomes)]
                             for name, rows in (("fitted", fitted), ("first_seat", seat), ("score", score))}}  # fmt: skip
 
@@ -270,17 +287,33 @@ def plot(slug: str, results: dict) -> None:
 
 
 def table(all_results: dict) -> str:
-    head = ("| game | players | fit games / positions | held-out games / positions | Brier (fitted / seat / score) "
-            "| log loss (fitted / seat / score) | ECE (fitted / seat / score) |\n|---|---|---|---|---|---|---|")
-    rows = [head]
+    """The held-out figures as a Markdown table: the fitted chances, then the first-seat and score baselines."""
+    rows = ["| game | players | fit games / positions | held-out games / positions | Brier: fitted / seat / score "
+            "| log loss: fitted / seat / score | ECE: fitted (5-95% over games) / seat / score |",
+            "|---|---|---|---|---|---|---|"]  # fmt: skip
     for slug, results in sorted(all_results.items()):
         for count, result in sorted(results.items()):
             held, fit = result["held_out"], result["fit"]
-            cells = [" / ".join(f"{held[name][metric]:.3f}" for name in ("fitted", "first_seat", "score"))
-                     for metric in ("brier", "log_loss", "ece")]
+            brier_cell, loss_cell = (" / ".join(f"{held[name][metric]:.3f}" for name in ("fitted", "first_seat", "score"))
+                                     for metric in ("brier", "log_loss"))  # fmt: skip
+            low, high = held["fitted"]["ece_interval"]
+            ece_cell = (f"**{held['fitted']['ece']:.3f}** ({low:.3f}-{high:.3f}) / {held['first_seat']['ece']:.3f} / "
+                        f"{held['score']['ece']:.3f}")  # fmt: skip
             rows.append(f"| {slug} | {count} | {fit['games']} / {fit['positions']} | "
-                        f"{held['fitted']['games']} / {held['fitted']['positions']} | " + " | ".join(cells) + " |")
+                        f"{held['fitted']['games']} / {held['fitted']['positions']} | {brier_cell} | {loss_cell} | "
+                        f"{ece_cell} |")  # fmt: skip
     return "\n".join(rows)
+
+
+def write_table(text: str) -> None:
+    """Put the table into docs/calibration.md between its markers."""
+    path = ROOT / "docs" / "calibration.md"
+    page = path.read_text()
+    start, end = page.index(TABLE_START) + len(TABLE_START), page.index(TABLE_END)
+    path.write_text(page[:start] + "\n" + text + "\n" + page[end:])
+
+
+TABLE_START, TABLE_END = "<!-- table: written by fit.py -->", "<!-- /table -->"
 
 
 def main() -> None:
@@ -299,6 +332,7 @@ def main() -> None:
     print(table({slug: all_results[slug] for slug in slugs}))
     if not args.no_write:
         RESULTS.write_text(json.dumps(all_results, indent=1, sort_keys=True) + "\n")
+        write_table(table(all_results))
 
 
 if __name__ == "__main__":

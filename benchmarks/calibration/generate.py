@@ -40,7 +40,7 @@ QUARTER_HARD = [("medium", "medium"), ("hard", "medium"), ("medium", "medium"), 
 
 MATCHUPS: dict[str, dict] = {
     "strategic-reserve": {"options": [{"reserve": 6}, {"reserve": 7}], "pairings": MIXED, "every": 6},
-    "reflec": {"options": [{"players": 2}, {"players": 3}, {"players": 4}], "pairings": MIXED, "every": 6},
+    "reflec": {"options": [{"players": 2}, {"players": 3}, {"players": 4}], "pairings": QUARTER_HARD, "every": 6},
     "quin": {"options": [{"setup": "random"}, {"setup": "standard"}], "pairings": QUARTER_HARD, "every": 4},
     "laser-chess": {"options": [{"setup": name} for name in ("ace", "curiosity", "grail", "mercury", "sophie")],
                     "pairings": QUARTER_HARD, "every": 8},

@@ -118,3 +118,28 @@ def test_allowing_a_win_at_once_is_a_blunder_whatever_the_drop(slug):
     even = [1 / state.game.num_players] * state.game.num_players
     judged = judge_move(state, move, after, even, even, 1, state.player)
     assert (judged.mark, judged.reason) == ("blunder", "allowed a win at once")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_values_reach_the_chances_through_the_games_calibration(slug):
+    from abstracta.bots.win_chances import chances_of, readings
+
+    states, _ = random_line(slug, 4, 30)
+    knowledge = states[0].game.knowledge()
+    calibration = knowledge.calibration(states[0].game.num_players, "search")
+    assert calibration is not None and calibration.temperature > 0  # a higher value is a better chance
+    checked = 0
+    for state in states[6::8]:
+        if state.over:
+            continue
+        seen = state if state.game.perfect_information else state.view(max(0, state.player or 0))
+        per_world = readings(seen)
+        expected = [0.0] * state.game.num_players
+        for reading in per_world:
+            mapped = list(reading.tactics) if reading.tactics is not None else calibration.chances(reading.values,
+                                                                                                   reading.mover)
+            expected = [e + m / len(per_world) for e, m in zip(expected, mapped)]
+            checked += reading.tactics is None
+            assert chances_of(reading, state.game) == mapped
+        assert win_chances(seen) == pytest.approx(expected)
+    assert checked
