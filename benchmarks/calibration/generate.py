@@ -102,7 +102,8 @@ def play(slug: str, index: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(MATCHUPS), help="the game's slug")
-    parser.add_argument("--games", type=int, default=60, help="play game indices 0 .. GAMES-1 (those not yet in the data)")
+    parser.add_argument("--games", type=int, default=60, 
+                        help="play game indices 0 .. GAMES-1 (those not yet in the data)")
     parser.add_argument("--minutes", type=float, default=10.0, help="start no new game after this many minutes")
     args = parser.parse_args()
     DATA.mkdir(exist_ok=True)

@@ -83,10 +83,15 @@ def log_loss(chances: Sequence[Sequence[float]], outcomes: Sequence[Sequence[flo
 
 def reliability(chances: Sequence[Sequence[float]], outcomes: Sequence[Sequence[float]],
                 bins: int = ECE_BINS) -> list[tuple[int, float, float]]:  # fmt: skip
-    """Per bin of the chance (equal widths over every (position, player)): count, mean chance, mean outcome."""
+    """Per bin of the chance (equal widths): count, mean chance, mean outcome, over every (position, player).
+
+    With two players only the first seat's chance counts: the other is its complement, and counting
+    both would pair each bin with its mirror, so that a bias of the first seat would cancel out.
+    """
     counts, said, came = [0] * bins, [0.0] * bins, [0.0] * bins
     for row, scores in zip(chances, outcomes):
-        for p, y in zip(row, scores):
+        seats = 1 if len(row) == 2 else len(row)
+        for p, y in zip(row[:seats], scores[:seats]):
             b = min(bins - 1, int(p * bins))
             counts[b] += 1
             said[b] += p
