@@ -21,7 +21,7 @@ A seat's view of a game with hidden information (Quin) cannot play the alternati
 would need the hidden parts), but the mover's own moves are judged from its view for the two
 tactical marks: over the worlds :func:`~abstracta.bots.win_chances.win_chances` samples from that
 view (seeded, so deterministic), a move misses a win at once, or allows one, when it does so in
-at least :data:`WORLD_SHARE` of them. The rival's moves seen from a seat are judged by the drop
+every one of them (:data:`WORLD_SHARE`). The rival's moves seen from a seat are judged by the drop
 and the one-legal-move rule alone.
 """
 
@@ -45,7 +45,8 @@ NO_BETTER = 0.005
 """An alternative within half a point of the move played counts as no better (values are estimates)."""
 
 WORLD_SHARE = 1.0
-"""Share of a seat's sampled worlds in which a move must miss (or allow) a win at once to be marked for it."""
+"""Share of a seat's sampled worlds in which a move must miss (or allow) a win at once to be marked for it:
+all of them, since a win that shows in only some rests on a guess of the hidden kinds."""
 
 Evaluator = Callable[[State], Sequence[float]]
 """Per-player values in ``[-1, 1]``; :func:`analyse_game` takes one instead of :func:`win_chances` in tests."""
