@@ -83,11 +83,11 @@ class Positions:
         rows = [(record, position) for record in records for position in record["positions"]]
         self.games = len(records)
         self.count = n = players_of(records[0])
-        worlds = max(len(position["worlds"]) for _, position in rows)
-        self.values = np.zeros((len(rows), worlds, n))
-        self.sure = np.zeros((len(rows), worlds, n))
-        self.settled = np.zeros((len(rows), worlds), dtype=bool)
-        self.valid = np.zeros((len(rows), worlds), dtype=bool)
+        width = max(len(position["worlds"]) for _, position in rows)
+        self.values = np.zeros((len(rows), width, n))
+        self.sure = np.zeros((len(rows), width, n))
+        self.settled = np.zeros((len(rows), width), dtype=bool)  # a position the tactics settle: one world
+        self.valid = np.zeros((len(rows), width), dtype=bool)
         self.mover = np.zeros((len(rows), n))
         self.outcome = np.array([record["outcome"] for record, _ in rows], dtype=float)
         for r, (_, position) in enumerate(rows):
@@ -98,13 +98,16 @@ class Positions:
                 self.values[r, 0] = scores - scores.mean()
                 self.valid[r, 0] = True
                 continue
-            for w, world in enumerate(position["worlds"]):
+            worlds = position["worlds"]
+            verdicts = [world.get("t") for world in worlds]
+            if verdicts[0] is not None and all(verdict == verdicts[0] for verdict in verdicts):
+                self.settled[r, 0], self.valid[r, 0] = True, True  # every world agrees: the tactics' chances
+                self.sure[r, 0] = verdicts[0]
+                continue
+            open_worlds = [world for world in worlds if "t" not in world] or [{"v": [0.0] * n}]
+            for w, world in enumerate(open_worlds):  # as bots.win_chances.combined: settled worlds left out
                 self.valid[r, w] = True
-                if "t" in world:
-                    self.settled[r, w] = True
-                    self.sure[r, w] = world["t"]
-                else:
-                    self.values[r, w] = world.get("q", world["v"]) if source == "quick" else world["v"]
+                self.values[r, w] = world.get("q", world["v"]) if source == "quick" else world["v"]
 
     def chances(self, params):
         """Each position's chances under ``params`` = (temperature, mover, seat biases of seats 1..)."""
@@ -148,17 +151,11 @@ def as_params(calibration: Calibration):
 
 
 def shipped_chances(game, position: dict) -> list[float]:
-    """The run-time code's win chances for a recorded position: its readings mapped by ``game``'s calibration."""
-    from abstracta.bots.win_chances import Reading, chances_of
+    """The run-time code's win chances for a recorded position: its readings combined and mapped as ``game`` does."""
+    from abstracta.bots.win_chances import Reading, combined
 
-    count = len(position["worlds"])
-    totals = [0.0] * game.num_players
-    for world in position["worlds"]:
-        reading = Reading(tuple(world["t"]) if "t" in world else None, tuple(world.get("v", ())),
-                          position["mover"], "search")  # fmt: skip
-        for i, chance in enumerate(chances_of(reading, game)):
-            totals[i] += chance / count
-    return totals
+    return combined([Reading(tuple(world["t"]) if "t" in world else None, tuple(world.get("v", ())),
+                             position["mover"], "search") for world in position["worlds"]], game)  # fmt: skip
 
 
 def game_with(slug: str, options: dict, calibrations: dict | None):

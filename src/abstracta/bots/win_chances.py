@@ -18,11 +18,11 @@ layers, cheapest first:
    on games between bots), or, for a game without one, from ``[-1, 1]`` onto ``[0, 1]`` and
    normalised.
 
-A seat's view of a game with hidden information (Quin) is valued as the mean over
-:data:`WORLDS` full states drawn from the view with the game's knowledge
-(``Knowledge.sample_world``, else ``view.determinize``), by a generator seeded from ``seed``
-and the view's notation: the same view and seed give the same chances whatever the full state
-behind it. A full state of such a game is first turned into the view of the side to move.
+A seat's view of a game with hidden information (Quin) is valued from :data:`WORLDS` full
+states drawn from the view with the game's knowledge (``Knowledge.sample_world``, else
+``view.determinize``), by a generator seeded from ``seed`` and the view's notation, so the same
+view and seed give the same chances whatever the full state behind it; :func:`combined` says
+how (the tactics count only when every world agrees, else the other worlds' chances are averaged). A full state of such a game is first turned into the view of the side to move.
 Nothing reads the clock or a global random generator, so a value never depends on load.
 """
 
@@ -257,10 +257,29 @@ def readings(view: View, seed: int = 0, quick: bool = False) -> list[Reading]:
     return [read(world, quick) for world in worlds(view, seed)]
 
 
-def _world_chances(world: State, quick: bool) -> list[float]:
-    if world.over:
-        return expected_scores(world.returns())
-    return chances_of(read(world, quick), world.game)
+def combined(readings: Sequence[Reading], game: Game) -> list[float]:
+    """The chances of a view from its worlds' readings (one world: that reading's chances).
+
+    Several sampled worlds (a seat's view) are settled by the tactics only when every world gives
+    the same verdict: a win that shows in some worlds only rests on a guess of what is hidden (in
+    Quin's bot games, a mover with a win at once in some of the worlds scored no better than one
+    without). Otherwise the worlds the tactics settled are left out and the others' chances
+    averaged; when none is left, the calibration of even values (the seats' and the mover's edge).
+    """
+    if len(readings) == 1:
+        return chances_of(readings[0], game)
+    verdicts = [reading.tactics for reading in readings]
+    if verdicts[0] is not None and all(verdict == verdicts[0] for verdict in verdicts):
+        return list(verdicts[0])
+    open_worlds = [reading for reading in readings if reading.tactics is None]
+    if not open_worlds:
+        first = readings[0]
+        open_worlds = [Reading(None, (0.0,) * game.num_players, first.mover, first.source)]
+    totals = [0.0] * game.num_players
+    for reading in open_worlds:
+        for i, chance in enumerate(chances_of(reading, game)):
+            totals[i] += chance / len(open_worlds)
+    return totals
 
 
 def win_chances(view: View, seed: int = 0, quick: bool = False) -> list[float]:
@@ -271,9 +290,4 @@ def win_chances(view: View, seed: int = 0, quick: bool = False) -> list[float]:
     """
     if view.over:
         return expected_scores(view.returns())
-    states = worlds(view, seed)
-    totals = [0.0] * view.game.num_players
-    for world in states:
-        for i, chance in enumerate(_world_chances(world, quick)):
-            totals[i] += chance / len(states)
-    return totals
+    return combined(readings(view, seed, quick), view.game)
