@@ -265,9 +265,10 @@ def write_parameters(slug: str, calibrations: dict) -> None:
     title = abstracta.load(slug).title
     lines = [f'"""Fitted win-chance calibration of {title}: what ``Knowledge.calibrations`` serves ({title}\'s',
              "evaluation.py). ``core/calibration.py`` says what the numbers mean.", "",
-             f"Written by ``{COMMAND}`` from ``benchmarks/calibration/data/{slug}.jsonl`` (the fit games;",
-             "the held-out figures are in docs/calibration.md). Rerun that command after a rule, evaluation or",
-             'bot change (``benchmarks/calibration/README.md``); do not edit by hand.', '"""', "",
+             f"Written by ``{COMMAND}`` from the fit games of",
+             f"``benchmarks/calibration/data/{slug}.jsonl`` (the held-out figures are in docs/calibration.md).",
+             "Rerun that command after a rule, evaluation or bot change (``benchmarks/calibration/README.md``);",
+             "do not edit by hand.", '"""', "",
              "from abstracta.core.calibration import calibration_table", "",
              "CALIBRATIONS = calibration_table({"]  # fmt: skip
     for (count, source), cal in sorted(calibrations.items()):

@@ -1,5 +1,14 @@
-"""Fitted win-chance calibration (written by ``python benchmarks/calibration/fit.py``; none yet)."""
+"""Fitted win-chance calibration of Quin: what ``Knowledge.calibrations`` serves (Quin's
+evaluation.py). ``core/calibration.py`` says what the numbers mean.
+
+Written by ``python benchmarks/calibration/fit.py`` from ``benchmarks/calibration/data/quin.jsonl`` (the fit games;
+the held-out figures are in docs/calibration.md). Rerun that command after a rule, evaluation or
+bot change (``benchmarks/calibration/README.md``); do not edit by hand.
+"""
 
 from abstracta.core.calibration import calibration_table
 
-CALIBRATIONS = calibration_table({})
+CALIBRATIONS = calibration_table({
+    (2, "quick"): {"temperature": 1.1719, "mover": 0.3434, "seat_bias": (0.0, -0.1674)},
+    (2, "search"): {"temperature": 1.1719, "mover": 0.3434, "seat_bias": (0.0, -0.1674)},
+})

@@ -1,5 +1,14 @@
-"""Fitted win-chance calibration (written by ``python benchmarks/calibration/fit.py``; none yet)."""
+"""Fitted win-chance calibration of Strategic Reserve: what ``Knowledge.calibrations`` serves (Strategic Reserve's
+evaluation.py). ``core/calibration.py`` says what the numbers mean.
+
+Written by ``python benchmarks/calibration/fit.py`` from ``benchmarks/calibration/data/strategic-reserve.jsonl`` (the fit games;
+the held-out figures are in docs/calibration.md). Rerun that command after a rule, evaluation or
+bot change (``benchmarks/calibration/README.md``); do not edit by hand.
+"""
 
 from abstracta.core.calibration import calibration_table
 
-CALIBRATIONS = calibration_table({})
+CALIBRATIONS = calibration_table({
+    (2, "quick"): {"temperature": 0.9022, "mover": -0.0393, "seat_bias": (0.0, 0.4672)},
+    (2, "search"): {"temperature": 0.93, "mover": -0.0596, "seat_bias": (0.0, 0.4682)},
+})
