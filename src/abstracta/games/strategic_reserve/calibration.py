@@ -1,9 +1,10 @@
 """Fitted win-chance calibration of Strategic Reserve: what ``Knowledge.calibrations`` serves (Strategic Reserve's
 evaluation.py). ``core/calibration.py`` says what the numbers mean.
 
-Written by ``python benchmarks/calibration/fit.py`` from ``benchmarks/calibration/data/strategic-reserve.jsonl`` (the fit games;
-the held-out figures are in docs/calibration.md). Rerun that command after a rule, evaluation or
-bot change (``benchmarks/calibration/README.md``); do not edit by hand.
+Written by ``python benchmarks/calibration/fit.py`` from the fit games of
+``benchmarks/calibration/data/strategic-reserve.jsonl`` (the held-out figures are in docs/calibration.md).
+Rerun that command after a rule, evaluation or bot change (``benchmarks/calibration/README.md``);
+do not edit by hand.
 """
 
 from abstracta.core.calibration import calibration_table
