@@ -10,8 +10,8 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 1.4794, "mover": 0.1263, "seat_bias": (0.0, -0.184)},
-    (2, "search"): {"temperature": 1.4794, "mover": 0.1263, "seat_bias": (0.0, -0.184)},
-    (4, "quick"): {"temperature": 1.6666, "mover": 0.0559, "seat_bias": (0.0, 0.1117, -0.3225, -0.0179)},
-    (4, "search"): {"temperature": 1.6666, "mover": 0.0559, "seat_bias": (0.0, 0.1117, -0.3225, -0.0179)},
+    (2, "quick"): {"temperature": 1.4736, "mover": 0.0, "seat_bias": (0.0, -0.1878)},
+    (2, "search"): {"temperature": 1.4736, "mover": 0.0, "seat_bias": (0.0, -0.1878)},
+    (4, "quick"): {"temperature": 1.6596, "mover": 0.0, "seat_bias": (0.0, 0.1133, -0.3223, -0.0196)},
+    (4, "search"): {"temperature": 1.6596, "mover": 0.0, "seat_bias": (0.0, 0.1133, -0.3223, -0.0196)},
 })

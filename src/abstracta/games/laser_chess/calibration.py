@@ -10,6 +10,6 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.4858, "mover": 0.0973, "seat_bias": (0.0, -0.0889)},
-    (2, "search"): {"temperature": 0.827, "mover": -0.0968, "seat_bias": (0.0, -0.0315)},
+    (2, "quick"): {"temperature": 0.4294, "mover": 0.0, "seat_bias": (0.0, -0.093)},
+    (2, "search"): {"temperature": 0.7792, "mover": 0.0, "seat_bias": (0.0, -0.0399)},
 })

@@ -10,6 +10,6 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 1.1719, "mover": 0.3434, "seat_bias": (0.0, -0.1674)},
-    (2, "search"): {"temperature": 1.1719, "mover": 0.3434, "seat_bias": (0.0, -0.1674)},
+    (2, "quick"): {"temperature": 0.9521, "mover": 0.0, "seat_bias": (0.0, -0.1931)},
+    (2, "search"): {"temperature": 0.9521, "mover": 0.0, "seat_bias": (0.0, -0.1931)},
 })

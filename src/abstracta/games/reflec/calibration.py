@@ -10,10 +10,10 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.3687, "mover": -0.1361, "seat_bias": (0.0, 0.5218)},
-    (2, "search"): {"temperature": 0.3687, "mover": -0.1361, "seat_bias": (0.0, 0.5218)},
-    (3, "quick"): {"temperature": 1.4842, "mover": -0.0828, "seat_bias": (0.0, 0.1746, 0.1624)},
-    (3, "search"): {"temperature": 1.4842, "mover": -0.0828, "seat_bias": (0.0, 0.1746, 0.1624)},
-    (4, "quick"): {"temperature": 1.8846, "mover": 0.0497, "seat_bias": (0.0, 0.1496, 0.263, -0.1771)},
-    (4, "search"): {"temperature": 1.8846, "mover": 0.0497, "seat_bias": (0.0, 0.1496, 0.263, -0.1771)},
+    (2, "quick"): {"temperature": 0.3518, "mover": 0.0, "seat_bias": (0.0, 0.5148)},
+    (2, "search"): {"temperature": 0.3518, "mover": 0.0, "seat_bias": (0.0, 0.5148)},
+    (3, "quick"): {"temperature": 1.4659, "mover": 0.0, "seat_bias": (0.0, 0.1747, 0.1656)},
+    (3, "search"): {"temperature": 1.4659, "mover": 0.0, "seat_bias": (0.0, 0.1747, 0.1656)},
+    (4, "quick"): {"temperature": 1.8955, "mover": 0.0, "seat_bias": (0.0, 0.1485, 0.2623, -0.1776)},
+    (4, "search"): {"temperature": 1.8955, "mover": 0.0, "seat_bias": (0.0, 0.1485, 0.2623, -0.1776)},
 })

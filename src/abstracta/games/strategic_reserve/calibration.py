@@ -10,6 +10,6 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.9022, "mover": -0.0393, "seat_bias": (0.0, 0.4672)},
-    (2, "search"): {"temperature": 0.93, "mover": -0.0596, "seat_bias": (0.0, 0.4682)},
+    (2, "quick"): {"temperature": 0.9018, "mover": 0.0, "seat_bias": (0.0, 0.4671)},
+    (2, "search"): {"temperature": 0.9282, "mover": 0.0, "seat_bias": (0.0, 0.4681)},
 })
