@@ -2,8 +2,8 @@
 
 Reads ``data/<slug>.jsonl`` (written by ``generate.py``), splits it by game (one game in three
 is held out, never fitted: :func:`held_out`), and fits per player count and value source
-(``search``, ``quick``) the softmax map of ``abstracta/core/calibration.py`` (temperature, the
-mover's edge, seat biases) by least log loss, the chance of a position being the mean over its
+(``search``, ``quick``) the softmax map of ``abstracta/core/calibration.py`` (temperature and
+seat biases; the mover's edge held at 0, see :func:`fit_map`) by least log loss, the chance of a position being the mean over its
 worlds as :func:`abstracta.bots.win_chances` takes it (a world the tactics settle keeps their
 chances). Two baselines are fitted on the same games: the first-seat rate (each seat's mean
 score in the option set's fit games) and the score difference alone (``scores()``, the same

@@ -9,7 +9,8 @@ Platt scaling of the value difference)::
     chance_i = exp(logit_i) / sum_j exp(logit_j)
 
 ``temperature`` says how sure a value is, ``mover`` what having the move is worth beyond the
-value, ``seat_bias`` what sitting in seat ``i`` is (seat 0 has 0). The parameters are fitted by
+value (the fitted maps keep it 0: an edge for the side to move would read as a drop after every
+move), ``seat_bias`` what sitting in seat ``i`` is (seat 0 has 0). The parameters are fitted by
 ``benchmarks/calibration/fit.py`` on positions of games between bots, each game's
 ``calibration.py`` naming the command that produced them. Pure Python: nothing heavy at run time.
 """
