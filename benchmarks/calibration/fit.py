@@ -2,8 +2,8 @@
 
 Reads ``data/<slug>.jsonl`` (written by ``generate.py``), splits it by game (one game in three
 is held out, never fitted: :func:`held_out`), and fits per player count and value source
-(``search``, ``quick``) the softmax map of ``abstracta/core/calibration.py`` (temperature and
-seat biases; the mover's edge held at 0, see :func:`fit_map`) by least log loss, the chance of a position being the mean over its
+(``search``, ``quick``) the softmax map of ``abstracta/core/calibration.py`` (temperature, a
+cubic term kept non-negative, seat biases; the mover's edge held at 0, see :func:`fit_map`) by least log loss, the chance of a position being the mean over its
 worlds as :func:`abstracta.bots.win_chances` takes it (a world the tactics settle keeps their
 chances). Two baselines are fitted on the same games: the first-seat rate (each seat's mean
 score in the option set's fit games) and the score difference alone (``scores()``, the same
@@ -113,8 +113,8 @@ class Positions:
         """Each position's chances under ``params`` = (temperature, mover, seat biases of seats 1..)."""
         import numpy as np
 
-        bias = np.concatenate([[0.0], params[2:]])
-        logits = params[0] * self.values + params[1] * self.mover[:, None, :] + bias
+        bias = np.concatenate([[0.0], params[3:]])  # params: temperature, mover, cubic, seat biases of seats 1..
+        logits = params[0] * self.values + params[2] * self.values**3 + params[1] * self.mover[:, None, :] + bias
         logits -= logits.max(axis=2, keepdims=True)
         mapped = np.exp(logits)
         mapped /= mapped.sum(axis=2, keepdims=True)
@@ -126,7 +126,7 @@ class Positions:
         import numpy as np
 
         fitted = float(-(self.outcome * np.log(np.clip(self.chances(params), 1e-9, 1.0))).sum(axis=1).mean())
-        return fitted + float((params[1:] ** 2).sum()) / (2 * BIAS_SPREAD**2 * self.games)
+        return fitted + float((params[3:] ** 2).sum()) / (2 * BIAS_SPREAD**2 * self.games)
 
 
 def fit_map(positions: Positions) -> Calibration:
@@ -141,20 +141,21 @@ def fit_map(positions: Positions) -> Calibration:
     import numpy as np
     from scipy.optimize import minimize
 
-    def loss(free):  # the temperature and the seat biases of seats 1..; the mover's edge held at 0
+    def loss(free):  # temperature, cubic, seat biases of seats 1..; the mover's edge held at 0
         return positions.loss(np.concatenate([free[:1], [0.0], free[1:]]))
 
-    start = np.zeros(positions.count)
+    start = np.zeros(1 + positions.count)
     start[0] = 1.0
-    best = minimize(loss, start, method="L-BFGS-B")
+    bounds = [(0.0, None), (0.0, None)] + [(None, None)] * (positions.count - 1)  # both >= 0: the order kept
+    best = minimize(loss, start, method="L-BFGS-B", bounds=bounds)
     params = [round(float(p), 4) for p in best.x]
-    return Calibration(params[0], 0.0, tuple([0.0] + params[1:]))
+    return Calibration(params[0], 0.0, tuple([0.0] + params[2:]), params[1])
 
 
 def as_params(calibration: Calibration):
     import numpy as np
 
-    return np.array([calibration.temperature, calibration.mover, *calibration.seat_bias[1:]])
+    return np.array([calibration.temperature, calibration.mover, calibration.cubic, *calibration.seat_bias[1:]])
 
 
 # -- held-out figures -------------------------------------------------------------------------------------------
@@ -282,8 +283,8 @@ def write_parameters(slug: str, calibrations: dict) -> None:
              "from abstracta.core.calibration import calibration_table", "",
              "CALIBRATIONS = calibration_table({"]  # fmt: skip
     for (count, source), cal in sorted(calibrations.items()):
-        lines.append(f'    ({count}, "{source}"): {{"temperature": {cal.temperature}, "mover": {cal.mover}, '
-                     f'"seat_bias": {tuple(cal.seat_bias)}}},')  # fmt: skip
+        lines.append(f'    ({count}, "{source}"): {{"temperature": {cal.temperature}, "cubic": {cal.cubic}, '
+                     f'"mover": {cal.mover}, "seat_bias": {tuple(cal.seat_bias)}}},')  # fmt: skip
     lines.append("})")
     (package_dir(slug) / "calibration.py").write_text("\n".join(lines) + "\n")
 

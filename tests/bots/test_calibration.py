@@ -24,6 +24,10 @@ _spec.loader.exec_module(fit)
 RESULTS = json.loads((FOLDER / "results.json").read_text())
 
 
+def as_calibration(data: dict) -> Calibration:
+    return Calibration(data["temperature"], data["mover"], tuple(data["seat_bias"]), data["cubic"])
+
+
 def test_every_built_in_game_is_calibrated():
     built_in = sorted(slug for slug in abstracta.games() if abstracta.load(slug).__module__.startswith("abstracta."))
     assert sorted(RESULTS) == built_in == sorted(path.stem for path in (FOLDER / "data").glob("*.jsonl"))
@@ -43,10 +47,8 @@ def test_shipped_parameters_reproduce_the_held_out_figures(slug):
         test = [r for r in group if fit.held_out(r["index"])]
         assert result["fit"]["games"] == len(group) - len(test) and test  # the split is by game
         shipped = abstracta.load(slug).knowledge().calibration(int(count), "search")
-        assert shipped == Calibration(result["calibration"]["temperature"], result["calibration"]["mover"],
-                                      tuple(result["calibration"]["seat_bias"]))  # fmt: skip
-        score_map = Calibration(result["score_map"]["temperature"], result["score_map"]["mover"],
-                                tuple(result["score_map"]["seat_bias"]))  # fmt: skip
+        assert shipped == as_calibration(result["calibration"])
+        score_map = as_calibration(result["score_map"])
         figures = fit.held_out_figures(slug, test, result["first_seat_rates"], score_map, lower_wins)
         for name in ("fitted", "first_seat", "score"):
             assert figures[name] == result["held_out"][name], (slug, count, name)

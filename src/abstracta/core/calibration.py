@@ -5,12 +5,14 @@ player count and value source (``"search"``: the analysis level's search; ``"qui
 knowledge's own evaluation). The map is a softmax over the players (for two players, logistic or
 Platt scaling of the value difference)::
 
-    logit_i = temperature * value_i + mover * [i is to move] + seat_bias[i]
+    logit_i = temperature * value_i + cubic * value_i**3 + mover * [i is to move] + seat_bias[i]
     chance_i = exp(logit_i) / sum_j exp(logit_j)
 
-``temperature`` says how sure a value is, ``mover`` what having the move is worth beyond the
-value (the fitted maps keep it 0: an edge for the side to move would read as a drop after every
-move), ``seat_bias`` what sitting in seat ``i`` is (seat 0 has 0). The parameters are fitted by
+``temperature`` says how sure a value is, ``cubic`` how much surer a large value is than a
+linear map says, ``mover`` what having the move is worth beyond the value (the fitted maps keep
+it 0: an edge for the side to move would read as a drop after every move), ``seat_bias`` what
+sitting in seat ``i`` is (seat 0 has 0). The fit keeps ``temperature`` and ``cubic``
+non-negative, so that a better value is never a worse chance. The parameters are fitted by
 ``benchmarks/calibration/fit.py`` on positions of games between bots, each game's
 ``calibration.py`` naming the command that produced them. Pure Python: nothing heavy at run time.
 """
@@ -29,12 +31,13 @@ class Calibration:
     temperature: float
     mover: float = 0.0
     seat_bias: tuple[float, ...] = field(default_factory=tuple)
+    cubic: float = 0.0
 
     def logits(self, values: Sequence[float], mover: int | None) -> list[float]:
         """Each player's logit for ``values`` with ``mover`` to move (``None`` or negative: nobody, e.g. dice)."""
         logits = []
         for i, value in enumerate(values):
-            logit = self.temperature * value
+            logit = self.temperature * value + self.cubic * value**3
             if mover is not None and i == mover:
                 logit += self.mover
             if i < len(self.seat_bias):
@@ -58,7 +61,7 @@ def softmax(logits: Sequence[float]) -> list[float]:
 def calibration_table(entries: dict) -> dict[tuple[int, str], Calibration]:
     """A game's calibration table from plain data: ``{(players, source): {"temperature": ..., ...}}``."""
     return {key: Calibration(float(p["temperature"]), float(p.get("mover", 0.0)),
-                             tuple(float(b) for b in p.get("seat_bias", ())))
+                             tuple(float(b) for b in p.get("seat_bias", ())), float(p.get("cubic", 0.0)))
             for key, p in entries.items()}  # fmt: skip
 
 

@@ -10,8 +10,8 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 1.4736, "mover": 0.0, "seat_bias": (0.0, -0.1878)},
-    (2, "search"): {"temperature": 1.4736, "mover": 0.0, "seat_bias": (0.0, -0.1878)},
-    (4, "quick"): {"temperature": 1.6596, "mover": 0.0, "seat_bias": (0.0, 0.1133, -0.3223, -0.0196)},
-    (4, "search"): {"temperature": 1.6596, "mover": 0.0, "seat_bias": (0.0, 0.1133, -0.3223, -0.0196)},
+    (2, "quick"): {"temperature": 0.7282, "cubic": 1.2847, "mover": 0.0, "seat_bias": (0.0, -0.1917)},
+    (2, "search"): {"temperature": 0.7282, "cubic": 1.2847, "mover": 0.0, "seat_bias": (0.0, -0.1917)},
+    (4, "quick"): {"temperature": 1.0071, "cubic": 1.7455, "mover": 0.0, "seat_bias": (0.0, 0.0979, -0.3222, -0.0308)},
+    (4, "search"): {"temperature": 1.0071, "cubic": 1.7455, "mover": 0.0, "seat_bias": (0.0, 0.0979, -0.3222, -0.0308)},
 })

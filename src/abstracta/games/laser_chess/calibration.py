@@ -10,6 +10,6 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.4294, "mover": 0.0, "seat_bias": (0.0, -0.093)},
-    (2, "search"): {"temperature": 0.7792, "mover": 0.0, "seat_bias": (0.0, -0.0399)},
+    (2, "quick"): {"temperature": 0.0, "cubic": 1.6139, "mover": 0.0, "seat_bias": (0.0, -0.088)},
+    (2, "search"): {"temperature": 0.0564, "cubic": 1.5058, "mover": 0.0, "seat_bias": (0.0, -0.0395)},
 })

@@ -10,10 +10,10 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.3518, "mover": 0.0, "seat_bias": (0.0, 0.5148)},
-    (2, "search"): {"temperature": 0.3518, "mover": 0.0, "seat_bias": (0.0, 0.5148)},
-    (3, "quick"): {"temperature": 1.4659, "mover": 0.0, "seat_bias": (0.0, 0.1747, 0.1656)},
-    (3, "search"): {"temperature": 1.4659, "mover": 0.0, "seat_bias": (0.0, 0.1747, 0.1656)},
-    (4, "quick"): {"temperature": 1.8955, "mover": 0.0, "seat_bias": (0.0, 0.1485, 0.2623, -0.1776)},
-    (4, "search"): {"temperature": 1.8955, "mover": 0.0, "seat_bias": (0.0, 0.1485, 0.2623, -0.1776)},
+    (2, "quick"): {"temperature": 0.1246, "cubic": 0.3451, "mover": 0.0, "seat_bias": (0.0, 0.5087)},
+    (2, "search"): {"temperature": 0.1246, "cubic": 0.3451, "mover": 0.0, "seat_bias": (0.0, 0.5087)},
+    (3, "quick"): {"temperature": 0.2098, "cubic": 1.961, "mover": 0.0, "seat_bias": (0.0, 0.162, 0.1712)},
+    (3, "search"): {"temperature": 0.2098, "cubic": 1.961, "mover": 0.0, "seat_bias": (0.0, 0.162, 0.1712)},
+    (4, "quick"): {"temperature": 0.1241, "cubic": 2.8143, "mover": 0.0, "seat_bias": (0.0, 0.1549, 0.2717, -0.1857)},
+    (4, "search"): {"temperature": 0.1241, "cubic": 2.8143, "mover": 0.0, "seat_bias": (0.0, 0.1549, 0.2717, -0.1857)},
 })

@@ -10,6 +10,6 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.9018, "mover": 0.0, "seat_bias": (0.0, 0.4671)},
-    (2, "search"): {"temperature": 0.9282, "mover": 0.0, "seat_bias": (0.0, 0.4681)},
+    (2, "quick"): {"temperature": 0.5503, "cubic": 0.8055, "mover": 0.0, "seat_bias": (0.0, 0.4662)},
+    (2, "search"): {"temperature": 0.5373, "cubic": 0.946, "mover": 0.0, "seat_bias": (0.0, 0.4667)},
 })
