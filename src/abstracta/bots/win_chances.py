@@ -14,7 +14,7 @@ layers, cheapest first:
    ``evaluate`` where the bot declares one, with no time cap so that only its node or iteration
    budget ends it), else the game's ``Knowledge.evaluate``, mapped to chances by the game's
    fitted calibration (``Knowledge.calibration``, ``core/calibration.py``: a softmax with a
-   temperature, the mover's edge and seat biases, fitted by ``benchmarks/calibration/fit.py``
+   temperature, a cubic term and seat biases, fitted by ``benchmarks/calibration/fit.py``
    on games between bots), or, for a game without one, from ``[-1, 1]`` onto ``[0, 1]`` and
    normalised.
 
