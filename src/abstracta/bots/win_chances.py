@@ -264,7 +264,7 @@ def combined(readings: Sequence[Reading], game: Game) -> list[float]:
     the same verdict: a win that shows in some worlds only rests on a guess of what is hidden (in
     Quin's bot games, a mover with a win at once in some of the worlds scored no better than one
     without). Otherwise the worlds the tactics settled are left out and the others' chances
-    averaged; when none is left, the calibration of even values (the seats' and the mover's edge).
+    averaged; when none is left, the calibration of even values (the seats' biases alone).
     """
     if len(readings) == 1:
         return chances_of(readings[0], game)
