@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install --quiet -e '.[test,rl,openspiel,train,policy,plots,ray,postgres,bench]'
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install --quiet -e '.[test,rl,openspiel,train,policy,plots,calibration,ray,postgres,bench]'
 	touch $(STAMP)
 
 ## play: the web app (lobby, every game in the browser); open the address it prints

@@ -1,6 +1,6 @@
 """Time of ``abstracta.bots.win_chances`` per position and of a whole game's analysis, per game.
 
-The games are played by two ``easy`` bots (seeded, deterministic budgets), so the positions are
+The games are played by two ``easy`` bots (seeded, node or iteration budgets without their time cap), so the positions are
 those of real play rather than of random moves (which end Laser Chess in a few plies). For each
 game: the mean time of ``win_chances`` over the positions of the game (Quin: from the mover's
 seat's view, as the analysis sees it), then the time of ``analyse_game`` on the whole record
@@ -28,6 +28,8 @@ def record(slug: str, plies: int, seed: int):
 
     game = abstracta.load(slug)
     bots = [level_bot("easy", game, seed=seed + seat) for seat in range(game.num_players)]
+    for bot in bots:
+        bot.seconds = None  # the level's node budget alone: the same record whatever the load
     rng = random.Random(seed)
     states, moves = [game.start(seed=seed)], []
     while not states[-1].over and len(moves) < plies:

@@ -110,7 +110,7 @@ def allowing_move(slug: str):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_allowing_a_win_at_once_is_a_blunder_whatever_the_drop(slug):
     if not abstracta.load(slug).perfect_information:
-        pytest.skip("a seat's view cannot play the rival's replies out")
+        pytest.skip("a seat's view: its own check in tests/games/<name>/test_win_chances.py (Quin)")
     found = allowing_move(slug)
     if found is None:
         pytest.skip(f"no such move in random games of {slug}")
@@ -118,3 +118,33 @@ def test_allowing_a_win_at_once_is_a_blunder_whatever_the_drop(slug):
     even = [1 / state.game.num_players] * state.game.num_players
     judged = judge_move(state, move, after, even, even, 1, state.player)
     assert (judged.mark, judged.reason) == ("blunder", "allowed a win at once")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_values_reach_the_chances_through_the_games_calibration(slug):
+    from abstracta.bots.win_chances import readings
+
+    states, _ = random_line(slug, 4, 30)
+    knowledge = states[0].game.knowledge()
+    calibration = knowledge.calibration(states[0].game.num_players, "search") if knowledge is not None else None
+    if calibration is None:  # tests/bots/test_calibration.py checks that every built-in game has one
+        pytest.skip(f"{slug} has no fitted calibration")
+    assert min(calibration.temperature, calibration.cubic) >= 0 < calibration.temperature + calibration.cubic  # order kept
+    checked = 0
+    for state in states[6::8]:
+        if state.over:
+            continue
+        seen = state if state.game.perfect_information else state.view(max(0, state.player or 0))
+        per_world = readings(seen)
+        verdicts = {reading.tactics for reading in per_world}
+        if len(verdicts) == 1 and None not in verdicts:  # every world settled alike: the tactics' chances
+            assert win_chances(seen) == list(verdicts.pop())
+            continue
+        open_worlds = [reading for reading in per_world if reading.tactics is None]  # the others are guesses
+        if not open_worlds:
+            continue
+        mapped = [calibration.chances(reading.values, reading.mover) for reading in open_worlds]
+        expected = [sum(chances[i] for chances in mapped) / len(mapped) for i in range(state.game.num_players)]
+        assert win_chances(seen) == pytest.approx(expected)
+        checked += 1
+    assert checked

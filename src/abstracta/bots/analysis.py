@@ -17,8 +17,12 @@ blunder at 10, 20 and 30 points, except that
 
 Each player's accuracy is lichess's formula on the drop in win percentage of each of its moves,
 ``103.1668 * exp(-0.04354 * drop) - 3.1669`` clipped to 0..100, averaged over its moves.
-A seat's view of a game with hidden information cannot play the alternatives or the tactics out
-(they would need the hidden parts): there only the one-legal-move rule joins the drop.
+A seat's view of a game with hidden information (Quin) cannot play the alternatives out (they
+would need the hidden parts), but the mover's own moves are judged from its view for the two
+tactical marks: over the worlds :func:`~abstracta.bots.win_chances.win_chances` samples from that
+view (seeded, so deterministic), a move misses a win at once, or allows one, when it does so in
+every one of them (:data:`WORLD_SHARE`). The rival's moves seen from a seat are judged by the drop
+and the one-legal-move rule alone.
 """
 
 from __future__ import annotations
@@ -27,9 +31,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from abstracta.bots.win_chances import loses_at_once, wins_at_once, win_chances, expected_scores
+from abstracta.bots.win_chances import expected_scores, loses_at_once, win_chances, wins_at_once, worlds
 from abstracta.core.api import State
-from abstracta.core.errors import CHANCE
+from abstracta.core.errors import CHANCE, IllegalMove
 
 MARKS = ((0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy"))
 """Win-probability loss at or above which a move gets each mark, the worst first."""
@@ -39,6 +43,10 @@ ALTERNATIVES = 8
 
 NO_BETTER = 0.005
 """An alternative within half a point of the move played counts as no better (values are estimates)."""
+
+WORLD_SHARE = 1.0
+"""Share of a seat's sampled worlds in which a move must miss (or allow) a win at once to be marked for it:
+all of them, since a win that shows in only some rests on a guess of the hidden kinds."""
 
 Evaluator = Callable[[State], Sequence[float]]
 """Per-player values in ``[-1, 1]``; :func:`analyse_game` takes one instead of :func:`win_chances` in tests."""
@@ -104,6 +112,39 @@ def _playable(state: State) -> bool:
     return state.viewer is None or state.game.perfect_information
 
 
+def _judged_in_worlds(state: State) -> bool:
+    """Whether ``state`` is a seat's view of a hidden-information game whose viewer is to move."""
+    return not _playable(state) and state.player is not None and state.player == state.viewer
+
+
+def _tactical_mark(before: State, move: str, after: State, mover: int) -> str:
+    """``"missed a win at once"``, ``"allowed a win at once"`` or ``""`` for a move of a full state."""
+    if wins_at_once(before) and not _mover_wins(after, mover):
+        return "missed a win at once"
+    if (not after.over and after.player not in (None, CHANCE, mover) and wins_at_once(after)
+            and loses_at_once(before) is None):  # fmt: skip
+        return "allowed a win at once"
+    return ""
+
+
+def _tactical_mark_in_worlds(view: State, move: str, mover: int, seed: int) -> str:
+    """The tactical mark of the viewer's ``move`` over the worlds sampled from its view (see the module's docstring)."""
+    sampled = worlds(view, seed)
+    spare = len(sampled) - math.ceil(WORLD_SHARE * len(sampled))  # worlds that may disagree
+    misses = {"missed a win at once": 0, "allowed a win at once": 0}
+    for world in sampled:
+        try:
+            after = world.play(move)
+        except IllegalMove:  # the move's legality rests on what the viewer sees, so a consistent world allows it
+            after = None
+        found = _tactical_mark(world, move, after, mover) if after is not None else ""
+        for reason in misses:
+            misses[reason] += reason != found
+        if all(count > spare for count in misses.values()):
+            return ""  # neither mark can reach its share any more: the other worlds need not be played
+    return next((reason for reason, count in misses.items() if count <= spare), "")
+
+
 def _alternatives(state: State, played: str, mover: int, seed: int, limit: int) -> tuple[str | None, float | None]:
     """The best of up to ``limit`` other moves for ``mover`` and its quick chance after it (``None, None`` when none)."""
     knowledge = state.game.knowledge()
@@ -141,11 +182,10 @@ def judge_move(before: State, move: str, after: State, chances_before: Sequence[
     playable = tactics and _playable(before)
     if len(legal) == 1:
         mark, reason = "", "only move"
-    elif playable and wins_at_once(before) and not _mover_wins(after, player):
-        mark, reason = "blunder", "missed a win at once"
-    elif (playable and not after.over and after.player not in (None, CHANCE, player) and wins_at_once(after)
-          and loses_at_once(before) is None):  # fmt: skip
-        mark, reason = "blunder", "allowed a win at once"
+    elif playable and (tactical := _tactical_mark(before, move, after, player)):
+        mark, reason = "blunder", tactical
+    elif tactics and _judged_in_worlds(before) and (tactical := _tactical_mark_in_worlds(before, move, player, seed)):
+        mark, reason = "blunder", tactical
     elif mark and playable and alternatives > 0:
         best, best_after = _alternatives(before, move, player, seed, alternatives)
         if best_after is not None and best_after <= win_chances(after, seed, quick=True)[player] + NO_BETTER:

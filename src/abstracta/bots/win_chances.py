@@ -12,23 +12,27 @@ layers, cheapest first:
    plays; a check the cap cuts short says nothing. Chance nodes skip this layer.
 3. **Static value**: the search the analysis level uses (:data:`ANALYSIS_LEVEL`'s bot, its
    ``evaluate`` where the bot declares one, with no time cap so that only its node or iteration
-   budget ends it), else the game's ``Knowledge.evaluate``, mapped from ``[-1, 1]`` onto
-   ``[0, 1]`` and normalised.
+   budget ends it), else the game's ``Knowledge.evaluate``, mapped to chances by the game's
+   fitted calibration (``Knowledge.calibration``, ``core/calibration.py``: a softmax with a
+   temperature, a cubic term and seat biases, fitted by ``benchmarks/calibration/fit.py``
+   on games between bots), or, for a game without one, from ``[-1, 1]`` onto ``[0, 1]`` and
+   normalised.
 
-A seat's view of a game with hidden information (Quin) is valued as the mean over
-:data:`WORLDS` full states drawn from the view with the game's knowledge
-(``Knowledge.sample_world``, else ``view.determinize``), by a generator seeded from ``seed``
-and the view's notation: the same view and seed give the same chances whatever the full state
-behind it. A full state of such a game is first turned into the view of the side to move.
+A seat's view of a game with hidden information (Quin) is valued from :data:`WORLDS` full
+states drawn from the view with the game's knowledge (``Knowledge.sample_world``, else
+``view.determinize``), by a generator seeded from ``seed`` and the view's notation, so the same
+view and seed give the same chances whatever the full state behind it; :func:`combined` says
+how (the tactics count only when every world agrees, else the other worlds' chances are averaged). A full state of such a game is first turned into the view of the side to move.
 Nothing reads the clock or a global random generator, so a value never depends on load.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Sequence
 
-from abstracta.core.api import State, View
+from abstracta.core.api import Game, State, View
 from abstracta.core.errors import CHANCE
 
 ANALYSIS_LEVEL = "medium"
@@ -194,10 +198,88 @@ def _takes_chance_roots(bot: object) -> bool:
     return isinstance(bot, ExpectimaxBot)  # it values a roll once, over its outcomes
 
 
-def _full_state_chances(state: State, quick: bool) -> list[float]:
-    if state.over:
-        return expected_scores(state.returns())
-    return tactics(state) or _normalised(static_values(state, quick))
+@dataclass(frozen=True)
+class Reading:
+    """What one full state says before any map: the tactics' chances, else the raw per-player values.
+
+    ``mover`` is the player to move (``None`` at a chance node); ``source`` is ``"search"`` or
+    ``"quick"``. The calibration fit (``benchmarks/calibration/``) records readings, so that it
+    fits exactly what :func:`win_chances` maps.
+    """
+
+    tactics: tuple[float, ...] | None
+    values: tuple[float, ...]
+    mover: int | None
+    source: str
+
+
+def read(state: State, quick: bool = False) -> Reading:
+    """The reading of a full state that is not over: tactics first, the static values when they say nothing."""
+    mover = state.player if state.player is not None and state.player >= 0 else None
+    source = "quick" if quick else "search"
+    sure = tactics(state)
+    if sure is not None:
+        return Reading(tuple(sure), (), mover, source)
+    return Reading(None, tuple(static_values(state, quick)), mover, source)
+
+
+def chances_of(reading: Reading, game: Game) -> list[float]:
+    """A reading as chances: the tactics' own, else the game's fitted calibration, else ``[-1, 1]`` -> ``[0, 1]``."""
+    if reading.tactics is not None:
+        return list(reading.tactics)
+    knowledge = game.knowledge()
+    calibration = knowledge.calibration(game.num_players, reading.source) if knowledge is not None else None
+    if calibration is None:
+        return _normalised(reading.values)
+    return calibration.chances(reading.values, reading.mover)
+
+
+def worlds(view: View, seed: int = 0) -> list[State]:
+    """The full states :func:`win_chances` values for ``view``: itself, or :data:`WORLDS` sampled worlds.
+
+    A full state of a hidden-information game is first turned into the view of the side to move;
+    the worlds are drawn by a generator seeded from ``seed`` and the view's notation alone.
+    """
+    game = view.game
+    if game.perfect_information:
+        return [view]  # type: ignore[list-item]
+    if view.viewer is None:  # a full state: what the side to move knows
+        view = view.view(view.player if view.player is not None and view.player >= 0 else 0)
+    rng = random.Random(f"abstracta.win_chances:{seed}:{view.notation()}")
+    knowledge = game.knowledge()
+    if knowledge is not None and knowledge.samples_worlds:
+        return [knowledge.sample_world(view, rng) for _ in range(WORLDS)]
+    return [view.determinize(rng) for _ in range(WORLDS)]
+
+
+def readings(view: View, seed: int = 0, quick: bool = False) -> list[Reading]:
+    """The reading of each full state :func:`worlds` gives for ``view`` (not over)."""
+    return [read(world, quick) for world in worlds(view, seed)]
+
+
+def combined(readings: Sequence[Reading], game: Game) -> list[float]:
+    """The chances of a view from its worlds' readings (one world: that reading's chances).
+
+    Several sampled worlds (a seat's view) are settled by the tactics only when every world gives
+    the same verdict: a win that shows in some worlds only rests on a guess of what is hidden (in
+    Quin's bot games, a mover with a win at once in some of the worlds scored no better than one
+    without). Otherwise the worlds the tactics settled are left out and the others' chances
+    averaged; when none is left, the calibration of even values (the seats' biases alone).
+    """
+    if len(readings) == 1:
+        return chances_of(readings[0], game)
+    verdicts = [reading.tactics for reading in readings]
+    if verdicts[0] is not None and all(verdict == verdicts[0] for verdict in verdicts):
+        return list(verdicts[0])
+    open_worlds = [reading for reading in readings if reading.tactics is None]
+    if not open_worlds:
+        first = readings[0]
+        open_worlds = [Reading(None, (0.0,) * game.num_players, first.mover, first.source)]
+    totals = [0.0] * game.num_players
+    for reading in open_worlds:
+        for i, chance in enumerate(chances_of(reading, game)):
+            totals[i] += chance / len(open_worlds)
+    return totals
 
 
 def win_chances(view: View, seed: int = 0, quick: bool = False) -> list[float]:
@@ -208,19 +290,4 @@ def win_chances(view: View, seed: int = 0, quick: bool = False) -> list[float]:
     """
     if view.over:
         return expected_scores(view.returns())
-    game = view.game
-    if game.perfect_information:
-        return _full_state_chances(view, quick)  # type: ignore[arg-type]
-    if view.viewer is None:  # a full state: what the side to move knows
-        view = view.view(view.player if view.player is not None and view.player >= 0 else 0)
-    rng = random.Random(f"abstracta.win_chances:{seed}:{view.notation()}")
-    knowledge = game.knowledge()
-    totals = [0.0] * game.num_players
-    for _ in range(WORLDS):
-        if knowledge is not None and knowledge.samples_worlds:
-            world = knowledge.sample_world(view, rng)
-        else:
-            world = view.determinize(rng)
-        for i, chance in enumerate(_full_state_chances(world, quick)):
-            totals[i] += chance / WORLDS
-    return totals
+    return combined(readings(view, seed, quick), view.game)

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Hashable, Sequence
 if TYPE_CHECKING:
     import random
 
+    from abstracta.core.calibration import Calibration
+
     from abstracta.core.api import State, View
 
 
@@ -45,6 +47,15 @@ class Knowledge:
     A game whose evaluation is cheap may ask for more of it within the same time limit
     (``bots/levels.py`` says which keys each search reads); empty by default.
     """
+
+    calibrations: "dict[tuple[int, str], Calibration]" = {}
+    """Fitted maps from raw values to win chances, keyed by ``(players, source)`` (``core/calibration.py``);
+    ``source`` is ``"search"`` (the analysis level's search) or ``"quick"`` (:meth:`evaluate` alone).
+    Empty by default: the win chances then map ``[-1, 1]`` onto ``[0, 1]`` and normalise."""
+
+    def calibration(self, players: int, source: str) -> "Calibration | None":
+        """The fitted map for ``players`` players and value ``source``, or ``None`` when none was fitted."""
+        return self.calibrations.get((players, source))
 
     def evaluate(self, state: "State") -> Sequence[float]:
         """One value per player in ``[-1, 1]`` for a position that is not over (each from its own side).

@@ -45,3 +45,37 @@ def test_two_full_states_with_the_same_view_have_the_same_chances():
             assert win_chances(other) == win_chances(seen) and win_chances(other, seed=2) == win_chances(seen, seed=2)
             tried += other.notation() != seen.notation()
     assert tried  # some of the pairs really differ in what is hidden
+
+
+ALLOWS_A_WIN = ("a4v+,b5r+,d3a+,e5L,f4V+,f5A+,g3V+,g4V+,h4A,j2l,j5a,l5r+,om+ N play -/- SSAARRMTPPV/ssaatppvvv 2/2 "
+                "1/1 - - 185 0", "j2-h2")
+"""North's ``j2-h2`` lets South win at once, though some other move does not."""
+
+
+def _judged_from_the_movers_view(notation: str, move: str):
+    from abstracta.bots.analysis import judge_move
+
+    state = abstracta.load("quin").parse(notation)
+    mover = state.player
+    view, after = state.view(mover), state.play(move).view(mover)
+    even = [0.5, 0.5]  # no drop at all: only the tactics can mark the move
+    return judge_move(view, move, after, even, even, 1, mover), judge_move(view, move, after, even, even, 1, mover)
+
+
+def test_missing_a_win_at_once_is_a_blunder_from_the_movers_view():
+    state = abstracta.load("quin").parse(WIN_AT_ONCE)
+    quiet = next(m for m in state.moves() if not state.play(m).over and state.play(m).player != state.player)
+    judged, again = _judged_from_the_movers_view(WIN_AT_ONCE, quiet)
+    assert (judged.mark, judged.reason) == ("blunder", "missed a win at once") and judged == again
+    winning = next(m for m in state.moves() if state.play(m).over)
+    assert _judged_from_the_movers_view(WIN_AT_ONCE, winning)[0].mark == ""
+
+
+def test_allowing_a_win_at_once_is_a_blunder_from_the_movers_view():
+    notation, move = ALLOWS_A_WIN
+    state = abstracta.load("quin").parse(notation)
+    assert wins_at_once(state.play(move)) and loses_at_once(state) is None  # the full state agrees
+    judged, again = _judged_from_the_movers_view(notation, move)
+    assert (judged.mark, judged.reason) == ("blunder", "allowed a win at once") and judged == again
+    safe = [m for m in state.moves()[:30] if not wins_at_once(state.play(m))]
+    assert safe and _judged_from_the_movers_view(notation, safe[0])[0].reason == ""

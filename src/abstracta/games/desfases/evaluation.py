@@ -29,6 +29,7 @@ import math
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
+from abstracta.games.desfases.calibration import CALIBRATIONS
 from abstracta.games.desfases.board import BIT, FACED, HOLE, TILE_SQUARES, facers_of, facing_masks, queen_targets
 
 if TYPE_CHECKING:
@@ -86,6 +87,9 @@ def _value_masks(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 class DesfasesKnowledge(Knowledge):
     """Projected scores for evaluation, one-ply lookahead for ordering (see the module docstring)."""
+
+    calibrations = CALIBRATIONS
+    """Win chances fitted on bot games (``calibration.py``, written by benchmarks/calibration/fit.py)."""
 
     multiplayer_search = True
     """Ask ``level_bot`` for the multi-player search at every player count, two included."""

@@ -18,6 +18,7 @@ import math
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
+from abstracta.games.laser_chess.calibration import CALIBRATIONS
 from abstracta.games.laser_chess.board import (
     COLOUR,
     DEFENDER,
@@ -228,6 +229,9 @@ def _king_lines(board: Sequence[int], king_square: int) -> int:
 
 class LaserChessKnowledge(Knowledge):
     """Material, the King's exposure to both lasers, and mobility; shots first in the move order."""
+
+    calibrations = CALIBRATIONS
+    """Win chances fitted on bot games (``calibration.py``, written by benchmarks/calibration/fit.py)."""
 
     def __init__(self) -> None:
         # The search asks order() and noisy_moves() of the same state in a row: keep the last table,

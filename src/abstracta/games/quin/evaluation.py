@@ -25,6 +25,7 @@ import random
 from typing import Sequence
 
 from abstracta.core.knowledge import Knowledge
+from abstracta.games.quin.calibration import CALIBRATIONS
 from abstracta.games.quin.board import (
     CENTRE,
     GATEWAYS,
@@ -103,6 +104,9 @@ _LIGHT_TAKERS = sum(1 << kind for kind in range(8) if CAPTURES[kind] >> LIGHT & 
 
 class QuinKnowledge(Knowledge):
     """Quin's worlds and values for the information-set search (``bots/ismcts.py``)."""
+
+    calibrations = CALIBRATIONS
+    """Win chances fitted on bot games (``calibration.py``, written by benchmarks/calibration/fit.py)."""
 
     samples_worlds = True
 

@@ -28,6 +28,7 @@ import math
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
+from abstracta.games.reflec.calibration import CALIBRATIONS
 from abstracta.games.reflec.board import (
     END,
     FIRE,
@@ -151,6 +152,9 @@ def setup_targets(state: "ReflecState", suit: int) -> set[int]:
 
 class ReflecKnowledge(Knowledge):
     """Expected lasers for evaluation, beam-touching actions for ordering (see the module docstring)."""
+
+    calibrations = CALIBRATIONS
+    """Win chances fitted on bot games (``calibration.py``, written by benchmarks/calibration/fit.py)."""
 
     multiplayer_search = True
     """Ask ``level_bot`` for the multi-player search at every player count, two included."""

@@ -32,6 +32,7 @@ import math
 from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
+from abstracta.games.strategic_reserve.calibration import CALIBRATIONS
 from abstracta.games.strategic_reserve.board import SQUARE_BIT, border, groups_containing, spread
 
 if TYPE_CHECKING:
@@ -193,6 +194,9 @@ class StrategicReserveKnowledge(Knowledge):
     of depth 1 already sees my placement, the rival's 36 rolls and the
     rival's best reply.
     """
+
+    calibrations = CALIBRATIONS
+    """Win chances fitted on bot games (``calibration.py``, written by benchmarks/calibration/fit.py)."""
 
     def __init__(self, weights: Sequence[float] = LEARNED_WEIGHTS) -> None:
         if len(weights) != len(LEARNED_FEATURES):

@@ -1,0 +1,131 @@
+"""Positions with their outcome, from games between bots: the data the win-chance calibration is fitted on.
+
+Each game of the schedule (``MATCHUPS``) is played to its end by seeded bots whose budgets are
+their level's nodes or iterations alone (no time cap: the same command gives the same games on
+any machine, however loaded). One position in ``--every`` plies is read (an offset drawn per
+game; neighbouring plies say nearly the same thing) as :func:`abstracta.bots.win_chances`
+reads it: per world (one for a perfect-information game, the sampled worlds of the mover's
+view for Quin) the tactics' verdict or the raw values of the analysis search (``"v"``) and,
+where they differ, of the game's knowledge alone (``"q"``), plus ``scores()`` (the baseline's
+feature). Each game is one JSON line of ``data/<slug>.jsonl``, written as soon as it ends, so
+a run may stop at ``--minutes`` and a later run go on from the next game index.
+
+Game ``i`` plays option set ``i % len(options)`` and bot pairing ``(i // len(options)) %
+len(pairings)``; the game's seed is ``i``, seat ``s``'s bot seed ``100 * i + s``.
+
+    nice -n 15 python benchmarks/calibration/generate.py desfases --games 120 --minutes 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import abstracta
+from abstracta.bots import level_bot, sample_chance
+from abstracta.bots.win_chances import expected_scores, read, worlds
+from abstracta.core.errors import CHANCE
+
+DATA = Path(__file__).parent / "data"
+
+MIXED = [("medium", "medium"), ("hard", "medium"), ("medium", "medium"), ("medium", "hard")]
+"""Half the games between two ``medium`` bots, half with one ``hard`` bot (each seat in turn)."""
+QUARTER_HARD = [("medium", "medium"), ("hard", "medium"), ("medium", "medium"), ("medium", "medium"),
+                ("medium", "medium"), ("medium", "hard"), ("medium", "medium"), ("medium", "medium")]
+"""One game in four with a ``hard`` bot (each seat in turn): for the slower games, more games in the budget."""
+
+MATCHUPS: dict[str, dict] = {
+    "strategic-reserve": {"options": [{"reserve": 6}, {"reserve": 7}], "pairings": MIXED, "every": 6},
+    "reflec": {"options": [{"players": 2}, {"players": 3}, {"players": 4}], "pairings": QUARTER_HARD, "every": 6},
+    "quin": {"options": [{"setup": "random"}, {"setup": "standard"}], "pairings": QUARTER_HARD, "every": 4},
+    "laser-chess": {"options": [{"setup": name} for name in ("ace", "curiosity", "grail", "mercury", "sophie")],
+                    "pairings": QUARTER_HARD, "every": 8},
+    "desfases": {"options": [{"players": 2}, {"players": 4}], "pairings": QUARTER_HARD, "every": 8},
+}
+"""What is played per game: option sets, bot pairings (levels by seat, the first level in seat 0;
+with more players the pairing repeats round the table), and one position read in ``every`` plies."""
+
+
+def _bots(game, levels: tuple[str, ...], index: int):
+    bots = []
+    for seat in range(game.num_players):
+        bot = level_bot(levels[seat % len(levels)], game, seed=100 * index + seat)
+        bot.seconds = None  # the level's node or iteration budget alone: the same games on any machine
+        bots.append(bot)
+    return bots
+
+
+def _reading_json(state) -> dict:
+    """The per-world readings of ``state`` as win_chances takes them (search, plus quick where it differs)."""
+    readings = []
+    for world in worlds(state):
+        searched = read(world)
+        if searched.tactics is not None:
+            readings.append({"t": [round(p, 4) for p in searched.tactics]})
+            continue
+        entry = {"v": [round(v, 5) for v in searched.values]}
+        quick = read(world, quick=True).values
+        if quick != searched.values:
+            entry["q"] = [round(v, 5) for v in quick]
+        readings.append(entry)
+    return {"worlds": readings}
+
+
+def play(slug: str, index: int) -> dict:
+    """Game ``index`` of ``slug``'s schedule, played out, with its read positions and outcome."""
+    spec = MATCHUPS[slug]
+    options = spec["options"][index % len(spec["options"])]
+    levels = spec["pairings"][(index // len(spec["options"])) % len(spec["pairings"])]
+    game = abstracta.load(slug, **options)
+    bots = _bots(game, levels, index)
+    rng = random.Random(index)
+    every = spec["every"]
+    offset = rng.randrange(every)
+    state, ply, positions = game.start(seed=index), 0, []
+    while not state.over:
+        mover = state.player
+        if ply % every == offset:
+            position = {"ply": ply, "mover": None if mover == CHANCE else mover, "scores": list(state.scores())}
+            position.update(_reading_json(state))
+            positions.append(position)
+        move = sample_chance(state, rng) if mover == CHANCE else bots[mover].choose(state.view(mover))
+        state = state.play(move)
+        ply += 1
+    return {"index": index, "options": options, "bots": list(levels), "plies": ply,
+            "outcome": expected_scores(state.returns()), "positions": positions}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(MATCHUPS), help="the game's slug")
+    parser.add_argument("--games", type=int, default=60, 
+                        help="play game indices 0 .. GAMES-1 (those not yet in the data)")
+    parser.add_argument("--minutes", type=float, default=10.0, help="start no new game after this many minutes")
+    args = parser.parse_args()
+    DATA.mkdir(exist_ok=True)
+    path = DATA / f"{args.game}.jsonl"
+    done = set()
+    if path.exists():
+        done = {json.loads(line)["index"] for line in path.read_text().splitlines() if line.strip()}
+    started = time.monotonic()
+    with path.open("a") as out:
+        for index in range(args.games):
+            if index in done:
+                continue
+            if time.monotonic() - started > args.minutes * 60:
+                print(f"time budget spent before game {index}", file=sys.stderr)
+                break
+            begun = time.monotonic()
+            record = play(args.game, index)
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            out.flush()
+            print(f"{args.game} game {index}: {record['plies']} plies, {len(record['positions'])} positions, "
+                  f"{time.monotonic() - begun:.1f} s", file=sys.stderr, flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""Fitted win-chance calibration of Laser Chess: what ``Knowledge.calibrations`` serves (Laser Chess's
+evaluation.py). ``core/calibration.py`` says what the numbers mean.
+
+Written by ``python benchmarks/calibration/fit.py`` from the fit games of
+``benchmarks/calibration/data/laser-chess.jsonl`` (the held-out figures are in docs/calibration.md).
+Rerun that command after a rule, evaluation or bot change (``benchmarks/calibration/README.md``);
+do not edit by hand.
+"""
+
+from abstracta.core.calibration import calibration_table
+
+CALIBRATIONS = calibration_table({
+    (2, "quick"): {"temperature": 0.0, "cubic": 1.6139, "mover": 0.0, "seat_bias": (0.0, -0.088)},
+    (2, "search"): {"temperature": 0.0564, "cubic": 1.5058, "mover": 0.0, "seat_bias": (0.0, -0.0395)},
+})

@@ -1,0 +1,15 @@
+"""Fitted win-chance calibration of Quin: what ``Knowledge.calibrations`` serves (Quin's
+evaluation.py). ``core/calibration.py`` says what the numbers mean.
+
+Written by ``python benchmarks/calibration/fit.py`` from the fit games of
+``benchmarks/calibration/data/quin.jsonl`` (the held-out figures are in docs/calibration.md).
+Rerun that command after a rule, evaluation or bot change (``benchmarks/calibration/README.md``);
+do not edit by hand.
+"""
+
+from abstracta.core.calibration import calibration_table
+
+CALIBRATIONS = calibration_table({
+    (2, "quick"): {"temperature": 0.9522, "cubic": 0.0, "mover": 0.0, "seat_bias": (0.0, -0.1931)},
+    (2, "search"): {"temperature": 0.9522, "cubic": 0.0, "mover": 0.0, "seat_bias": (0.0, -0.1931)},
+})
