@@ -145,6 +145,10 @@ LIBRARY_PROBES = {
     ("cli/main.py", "getattr(shown, 'hides_flags', False)"): "typer internals: patched once",
     ("cli/main.py", "getattr(hint, '__metadata__', ())"): "typing: only Annotated hints carry metadata",
     ("rl/gymnasium_env.py", "getattr(opponent, 'choose', None)"): "the caller's opponent: any object with choose()",
+    ("rl/vector.py", "getattr(opponent, 'choose', None)"): "the caller's opponent: any object with choose()",
+    ("rl/sb3.py", "getattr(self.venv, attr_name)"): "SB3's VecEnv.get_attr: reading a named attribute is its contract",
+    ("rl/sb3.py", "getattr(self.venv, method_name)"): "SB3's VecEnv.env_method: calling a named method is its contract",
+    ("bots/policy.py", "getattr(policy, 'predict', None)"): "the caller's policy: a callable or a model with predict()",
 }
 """The only hasattr/getattr calls allowed in ``PROBED_PACKAGES``: on library objects, or on what a
 caller hands in, each with its reason. An entry may outlive its call; a new probe must not appear."""

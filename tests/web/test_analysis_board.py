@@ -24,6 +24,12 @@ def step_move(page, server_url, game_id, moves):
     return next(m for m in answer.json()["moves"] if "-" in m[1:] and m[-1].isdigit())
 
 
+def server_chances(page, server_url, game_id, moves):
+    """The win chances the server gives after ``moves`` from ply 2, as the page writes them."""
+    answer = page.request.post(f"{server_url}/api/analysis/position", data={"game_id": game_id, "ply": 2, "moves": moves})
+    return [f"{chance * 100:.1f}%" for chance in answer.json()["chances"]]
+
+
 def click_move(page, move):
     source, target = move.split("-")
     page.click(f"#board [data-sq='{source}'] >> nth=0")
@@ -55,7 +61,10 @@ def test_explore_a_variation_from_a_finished_game_and_return(page, server_url):
     wait_path(page, f"{first} {second}")
     after_two = shown(page)
     assert after_one[1] != at_start[1] and after_two[1] != after_one[1]  # the best line follows the position
-    assert len({tuple(at_start[0]), tuple(after_one[0]), tuple(after_two[0])}) > 1  # and so do the chances
+    # and so do the chances: they change, and each position shows the server's chances for it
+    assert len({tuple(at_start[0]), tuple(after_one[0]), tuple(after_two[0])}) > 1
+    for moves, seen in (([], at_start), ([first], after_one), ([first, second], after_two)):
+        assert seen[0] == server_chances(page, server_url, game_id, moves)
     assert page.locator("[data-testid=tree-move]").all_inner_texts() == [first, second]
     if WRITE:  # ABSTRACTA_SCREENSHOTS=1: docs/web.md's picture of the board
         keep("analysis-board.png", page.locator("main").screenshot(animations="disabled"))

@@ -102,6 +102,7 @@ class AlphaBetaBot(Bot):
     """
 
     evaluates = True  # evaluate() values a position with the same search that chooses
+    gives_lines = True  # principal_variation() reads the line from the transposition table
 
     def __init__(
         self,

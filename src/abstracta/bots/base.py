@@ -35,17 +35,25 @@ class Bot(Protocol):
       (alpha-beta and expectimax by their search, the multi-player MCTS by the
       game's knowledge); otherwise a caller values them some
       other way (random playouts, in :mod:`abstracta.bots.analysis`).
+    - ``gives_lines``: whether :meth:`principal_variation` gives the best line of one search
+      (alpha-beta, from its transposition table); otherwise a caller builds the line from
+      repeated ``choose`` calls (:mod:`abstracta.bots.best_line`).
     """
 
     name: str
     seconds: float | None = None
     evaluates: ClassVar[bool] = False
+    gives_lines: ClassVar[bool] = False
 
     def choose(self, state: State) -> str: ...
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Per-player values in [-1, 1] of ``state`` (``returns()`` when over); only where ``evaluates``."""
         raise NotImplementedError(f"{type(self).__name__} has no evaluation of its own (evaluates is False)")
+
+    def principal_variation(self, state: State, plies: int) -> list[str]:
+        """The best line of up to ``plies`` moves from ``state`` by one search; only where ``gives_lines``."""
+        raise NotImplementedError(f"{type(self).__name__} keeps no principal variation (gives_lines is False)")
 
 
 def check_decision_state(state: State) -> None:

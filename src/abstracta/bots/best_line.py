@@ -1,7 +1,8 @@
 """The best line (principal variation): the moves a level's search expects from a position, a few plies on.
 
-A bot that keeps its principal variation offers ``principal_variation(state, plies)`` (alpha-beta
-reads it from its transposition table after one search), and :func:`best_line` takes it from there.
+A bot that keeps its principal variation declares ``gives_lines`` and offers
+``principal_variation(state, plies)`` (alpha-beta reads it from its transposition table after one
+search), and :func:`best_line` takes it from there.
 For any other bot it builds the line from repeated best moves: the level's bot (``hard`` by default, made by :func:`abstracta.bots.level_bot` or any factory of the
 same signature) chooses a move, the move is played, and the bot chooses again from there. Each choice
 runs under the level's node or iteration budget, with a bot seeded from ``seed``, so the same position
@@ -57,7 +58,7 @@ def best_line(view: State | View, plies: int = PLIES, seed: int = 0, level: str 
         if line and seconds is not None and time.perf_counter() - started > seconds:
             break
         bot = factory(level, game, seed + len(line))
-        if not line and viewer is None and hasattr(bot, "principal_variation"):
+        if not line and viewer is None and bot.gives_lines:
             return bot.principal_variation(state, plies)  # one search gives the whole line
         move = bot.choose(state)
         if move not in state.moves():

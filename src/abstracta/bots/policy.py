@@ -29,6 +29,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import operator
 import os
 import sys
 from functools import lru_cache
@@ -235,12 +236,10 @@ def _import_attribute(target: str) -> Any:
         module = importlib.import_module(module_name)
     except ImportError as error:
         raise ValueError(f"policy spec 'policy:{target}': cannot import {module_name!r}: {error}") from None
-    value: Any = module
-    for part in attribute.split("."):
-        if not hasattr(value, part):
-            raise ValueError(f"policy spec 'policy:{target}': {module_name} has no attribute {attribute!r}")
-        value = getattr(value, part)
-    return value
+    try:
+        return operator.attrgetter(attribute)(module)
+    except AttributeError:
+        raise ValueError(f"policy spec 'policy:{target}': {module_name} has no attribute {attribute!r}") from None
 
 
 def policy_bot(spec: str, game: Game) -> PolicyBot:

@@ -190,7 +190,8 @@ function drawExtraMoves(answer) {
 function drawEvaluation(answer) {
   const colors = state.plugin.seatColors || [];
   const rows = answer.chances.map((p, player) => {
-    const percent = Math.round(p * 100);
+    // one decimal: exploring a quiet variation moves the chances by less than a point
+    const percent = (p * 100).toFixed(1);
     return h("div", { class: "chance", "data-player": String(player) },
       h("span", { class: "chance-name", style: `color: ${colors[player] || "#555"}` }, seatName(player)),
       h("span", { class: "chance-bar" }, h("span", { style: `width: ${percent}%; background: ${colors[player] || "#555"}` })),
