@@ -5,7 +5,7 @@
 // (POST /api/analysis/position: the engine checks every move, the bot workers give the win chances and the
 // hard search's best line). Answers are kept per node, so going back through the tree asks nothing again.
 import { api, gameCatalog, heldTokens } from "./api.js";
-import { boardFor } from "./boards.js";
+import { boardFor, boardMarks, movesOnBoard } from "./boards.js";
 import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -89,25 +89,11 @@ async function play(move) {
 }
 
 function parsedMoves() {
-  const answer = state.current.answer;
-  const out = [];
-  for (const move of answer.moves) {
-    const at = state.plugin.parseMove(move, answer);
-    out.push({ move, at });
-    if (at && at.reversible && at.from && at.to && at.from !== at.to) out.push({ move, at: { from: at.to, to: at.from } });
-  }
-  return out;
+  return movesOnBoard(state.plugin, state.current.answer.moves, state.current.answer);
 }
 
 function marks() {
-  const targets = new Set();
-  const selectable = new Set();
-  for (const { at } of parsedMoves()) {
-    if (!at) continue;
-    if (at.from) selectable.add(at.from);
-    if (state.selected ? at.from === state.selected : !at.from) if (at.to) targets.add(at.to);
-  }
-  return { selected: state.selected, targets, selectable };
+  return boardMarks(parsedMoves(), state.selected);
 }
 
 function closePicker() {

@@ -29,3 +29,28 @@ export async function boardFor(slug) {
   }
   return { ...generic, slug };
 }
+
+// The moves of a view that the board can show: each with the squares it starts from and goes to
+// (`at`, null for a move offered as a button); a reversible move (a swap) can be started from either end.
+export function movesOnBoard(plugin, moves, view) {
+  const out = [];
+  for (const move of moves) {
+    const at = plugin.parseMove(move, view);
+    out.push({ move, at });
+    if (at && at.reversible && at.from && at.to && at.from !== at.to) out.push({ move, at: { from: at.to, to: at.from } });
+  }
+  return out;
+}
+
+// What the board marks for those moves: the squares a move starts from, and the targets of the
+// selected square (or of the drops when none is selected).
+export function boardMarks(onBoard, selected) {
+  const targets = new Set();
+  const selectable = new Set();
+  for (const { at } of onBoard) {
+    if (!at) continue;
+    if (at.from) selectable.add(at.from);
+    if (selected ? at.from === selected : !at.from) if (at.to) targets.add(at.to);
+  }
+  return { selected, targets, selectable };
+}

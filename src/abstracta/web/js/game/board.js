@@ -1,5 +1,6 @@
 // Board input: the board drawn with the legal squares marked, clicks and the keyboard cursor,
 // and on phones the zoom into a region of a board too small for a finger.
+import { boardMarks, movesOnBoard } from "../boards.js";
 import { fitNarrow, inWindow, NARROW, spaceCentre, svgPoint, zoomTo, zoomWindow } from "../phone.js";
 import { $, heldSeats, page } from "./page.js";
 import { closePicker, offer } from "./moves.js";
@@ -16,24 +17,11 @@ function flipped() {
 // Every legal move with its squares; a move whose two squares play alike (a swap) is listed
 // from both ends, so it can be started from either square.
 export function parsed() {
-  const out = [];
-  for (const move of page.shown.moves) {
-    const at = page.plugin.parseMove(move, page.shown);
-    out.push({ move, at });
-    if (at && at.reversible && at.from && at.to && at.from !== at.to) out.push({ move, at: { from: at.to, to: at.from } });
-  }
-  return out;
+  return movesOnBoard(page.plugin, page.shown.moves, page.shown);
 }
 
 function marks() {
-  const targets = new Set();
-  const selectable = new Set();
-  for (const { at } of parsed()) {
-    if (!at) continue;
-    if (at.from) selectable.add(at.from);
-    if (page.selected ? at.from === page.selected : !at.from) if (at.to) targets.add(at.to);
-  }
-  return { selected: page.selected, targets, selectable };
+  return boardMarks(parsed(), page.selected);
 }
 
 export function drawBoard(animate) {
