@@ -12,18 +12,20 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import abstracta  # noqa: E402
 from abstracta.rl import action_to_move, openspiel_game  # noqa: E402
+from abstracta.rl.actions import frame_of  # noqa: E402
+from abstracta.rl.adapters import adapter_of  # noqa: E402
 from abstracta.rl.observations import observation_shape  # noqa: E402
 
 
 STANDARD = {"setup": "standard", "max_turns": 20}
 
 
-def _played(moves):
+def _played(moves, oriented=True):
     """The OpenSpiel state of Quin under ``STANDARD`` after ``moves``."""
-    state = openspiel_game("quin", **STANDARD).new_initial_state()
+    state = openspiel_game("quin", oriented=oriented, **STANDARD).new_initial_state()
     engine = abstracta.load("quin", **STANDARD).start()
     for move in moves:
-        action = next(a for a in state.legal_actions() if action_to_move(engine, a) == move)
+        action = next(a for a in state.legal_actions() if action_to_move(engine, a, oriented) == move)
         state.apply_action(action)
         engine = engine.play(move)
     return state
@@ -129,3 +131,36 @@ def test_the_information_state_tensor_tells_no_hidden_kind():
         state.apply_action(action)
         other.apply_action(action)
     assert compared >= 10
+
+
+def _history(state, player):
+    """``player``'s recalled rows of ``state``'s information-state tensor, one per ply played."""
+    game = state.get_game()
+    size = int(np.prod(observation_shape(state.inner.game)))
+    rows = np.asarray(state.information_state_tensor(player))[size:].reshape(game.max_game_length(), -1)
+    return rows[: int(rows[:, 0].sum())]
+
+
+def test_oriented_recall_rows_are_in_the_observers_frame():
+    # The standard setup is symmetric under North's half turn (d5 onto j5, ...): South plays a
+    # move, North its mirror image, so each side's rows read the same from its own side.
+    moves = ["d5-c4", "j5-i4", "e2-e1", "k2-k1"]
+    south, north = _history(_played(moves), 0), _history(_played(moves), 1)
+    assert np.array_equal(south[0::2], north[1::2]) and np.array_equal(south[1::2], north[0::2])
+    # oriented=False keeps absolute squares: the rows written the old way, from the moves as seen
+    game = abstracta.load("quin", **STANDARD)
+    recall, north_frame = adapter_of(game).move_recall(), frame_of(game, 1)
+    plain = _played(moves, oriented=False)
+    for player in (0, 1):
+        old_way, turned, engine = [], [], game.start()
+        for move in moves:
+            after = engine.play(move)
+            seen = move if engine.player == player else engine.public_move(move)
+            own = engine.player == player
+            old_way.append(recall.row(engine.view(player), seen, after.view(player), own))
+            turned.append(recall.row(engine.view(player), north_frame.move(seen), after.view(player), own))
+            engine = after
+        assert np.array_equal(_history(plain, player), np.stack(old_way))
+        oriented = _history(_played(moves), player)
+        assert np.array_equal(oriented, np.stack(old_way if player == 0 else turned))  # South's frame is the board's
+    assert not np.array_equal(_history(plain, 1), _history(_played(moves), 1))

@@ -217,7 +217,9 @@ class MoveRecall:
     OpenSpiel's perfect-recall information-state tensor is the player's current observation
     followed by one row per ply played so far (``max_game_length`` rows, zeros for plies not yet
     played): the move as the player saw it (its own in full, a rival's in public form) and what
-    the ply revealed to it. A row must depend only on what the player saw.
+    the ply revealed to it. A row must depend only on what the player saw. In an oriented game
+    ``move_seen`` comes renamed by the player's frame (``Frame.move``), so a row writes squares
+    from it, never from the views' absolute squares, to stay in the frame of the observation.
     """
 
     row_size: int = 0

@@ -26,7 +26,8 @@ and options), so OpenSpiel's worker processes and ``serialize_game_and_state`` w
   ``state.view(player)``; the information-state string is the player's first view followed
   by every move as that player saw it (its own in full, the rival's in public form), so it
   has perfect recall; so has the information-state tensor: the observation tensor followed by
-  one row per ply (``max_game_length`` rows) written by the game adapter's ``move_recall()``.
+  one row per ply (``max_game_length`` rows) written by the game adapter's ``move_recall()``,
+  from the move renamed by the player's frame when the game is oriented.
 - ``resample_from_infostate(player, sampler)`` (OpenSpiel's ISMCTS): a state the player
   cannot tell from this one, drawn by the game's own world sampling
   (``game.knowledge().sample_world`` with the player's earlier views and moves).
@@ -286,7 +287,10 @@ class AbstractaSpielState(pyspiel.State):
                 self._record.seen[p].append(seen)
                 self._record.seen[p].append(after.notation())
                 if recall is not None:
-                    self._record.rows[p].append(recall.row(before, seen, after, p == mover))
+                    # the row's squares in p's frame, like its observation planes (oriented games)
+                    frame = self._frame(p)
+                    framed = seen if frame is None else frame.move(seen)
+                    self._record.rows[p].append(recall.row(before, framed, after, p == mover))
                 self._record.views[p] = after
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "AbstractaSpielState":
