@@ -38,6 +38,9 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
+ORIENTED = False
+"""The observation frame every tensor is built in and the model's metadata records: the shipped
+baselines were trained before abstracta.rl turned observations to the observer's side."""
 
 SETTINGS: dict[str, dict] = {
     # options: training options (random play rarely ends Laser Chess or Reflec without a cap);
@@ -155,7 +158,7 @@ def export_onnx(layers: list, game, options: dict, path: Path, extra: dict) -> N
     )
     onnx_model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="abstracta")
     metadata = {"game": game.slug, "options": options, "observation_shape": list(shape),
-                "num_actions": action_space_size(game), "oriented": False, **extra}
+                "num_actions": action_space_size(game), "oriented": ORIENTED, **extra}
     onnx_model.metadata_props.add(key="abstracta", value=json.dumps(metadata))
     onnx.checker.check_model(onnx_model)
     assert size == layers[0].in_features
@@ -191,9 +194,10 @@ def clone(game, setting: dict, args: argparse.Namespace) -> tuple[list, dict, li
             player = state.player
             view = state.view(player)
             move = bots[player].choose(view)
-            observations.append(observation(view, player))
-            masks.append(legal_actions(state))  # kept as lists: a dense mask of Quin's 27,525 actions is 27 kB
-            labels.append(move_to_action(state, move))
+            observations.append(observation(view, player, oriented=ORIENTED))
+            # kept as lists: a dense mask of Quin's 27,525 actions is 27 kB
+            masks.append(legal_actions(state, oriented=ORIENTED))
+            labels.append(move_to_action(state, move, oriented=ORIENTED))
             state = state.play(rng.choice(state.moves()) if rng.random() < explore else move)
     generated = time.perf_counter() - started
     print(f"{game.slug}: {len(labels)} positions from {games} games of {teacher} in {generated:.0f} s", flush=True)
@@ -288,7 +292,7 @@ def train_ppo(game, options: dict, setting: dict, args: argparse.Namespace, path
 
     def make(rank: int):
         def build():
-            env = gym_env(args.game, opponent="random", seat=rank % game.num_players, **options)
+            env = gym_env(args.game, opponent="random", seat=rank % game.num_players, oriented=ORIENTED, **options)
             if "shaping" in setting:
                 env = shaped(env, setting["shaping"])
             env = Monitor(env)

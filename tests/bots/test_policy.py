@@ -11,7 +11,7 @@ import pytest
 
 import abstracta
 from abstracta.bots import PolicyBot, bot_or_policy, policy_bot
-from abstracta.bots.policy import baseline_path, frame_keywords
+from abstracta.bots.policy import baseline_path
 from abstracta.bots.tournament import run_tournament
 from abstracta.core.errors import CHANCE
 
@@ -55,15 +55,27 @@ def test_an_illegal_or_out_of_range_action_raises_naming_it():
         PolicyBot(42, state.game)
 
 
-def test_the_frame_keyword_is_passed_only_where_it_is_taken():
-    def oriented_aware(view, player, oriented=True):
-        return oriented
+def test_a_policy_sees_the_frame_it_was_trained_in():
+    """A callable gets abstracta.rl's default (observer-oriented) frame; a model whose metadata says
+    ``"oriented": false`` gets the unturned observation and action numbers."""
+    import abstracta.rl as rl
 
-    assert frame_keywords(oriented_aware, False) == {"oriented": False}
-    assert frame_keywords(oriented_aware, None) == {}
-    assert frame_keywords(lambda view, player: None, False) == {}
-    with pytest.raises(ValueError, match="observer-oriented"):
-        frame_keywords(lambda view, player: None, True)
+    state = abstracta.load("laser-chess").start(seed=1)
+    state = state.play(state.moves()[0])  # Red to move: its frame turns the board
+    seen = []
+
+    def first_legal(observation, mask):
+        seen.append(observation)
+        return int(np.flatnonzero(mask)[0])
+
+    oriented_bot = PolicyBot(first_legal, state.game)
+    assert oriented_bot.choose(state) == rl.action_to_move(state, min(rl.legal_actions(state)))
+    unturned_bot = PolicyBot(first_legal, state.game)
+    unturned_bot.oriented = False  # as a model trained before observer orientation declares it
+    assert unturned_bot.choose(state) == rl.action_to_move(state, min(rl.legal_actions(state, oriented=False)), oriented=False)
+    assert np.array_equal(seen[0], rl.observation(state.view(1), 1))
+    assert np.array_equal(seen[1], rl.observation(state.view(1), 1, oriented=False))
+    assert not np.array_equal(seen[0], seen[1])
 
 
 def test_a_maskable_ppo_model_plays_legal_moves_and_its_onnx_export_gives_its_logits(tmp_path: Path):

@@ -59,28 +59,6 @@ def _rl():
     return rl
 
 
-# -- the observation frame ----------------------------------------------------------------
-def frame_keywords(function: Callable, oriented: bool | None) -> dict[str, bool]:
-    """THE one place where a policy's observation frame reaches ``abstracta.rl``.
-
-    ``oriented`` is the frame the policy was trained on (a model's metadata ``"oriented"``;
-    ``None``: the library's default, for callables and SB3 models). The keyword is passed only
-    where ``function`` takes it, so a model trained before observer orientation existed
-    (``"oriented": false``, today's frame) plays the same either way.
-    """
-    if oriented is None:
-        return {}
-    try:
-        accepts = "oriented" in inspect.signature(function).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
-        accepts = False
-    if accepts:
-        return {"oriented": oriented}
-    if oriented:
-        raise ValueError("this policy was trained on observer-oriented observations, which this abstracta.rl lacks")
-    return {}
-
-
 # -- policies ------------------------------------------------------------------------------
 class OnnxPolicy:
     """An ONNX model of ``observation -> logits`` run with onnxruntime; ``metadata`` is its ``abstracta`` JSON."""
@@ -166,7 +144,9 @@ class PolicyBot(Bot):
                 f" got {type(policy).__name__}"
             )
         self.policy = policy
-        self.oriented: bool | None = self.metadata.get("oriented")
+        # the frame the policy was trained in: a model's metadata says; a callable or an SB3 model
+        # gets abstracta.rl's default (observer-oriented)
+        self.oriented: bool = bool(self.metadata.get("oriented", True))
         self._observe = rl.observation
         self._legal = rl.legal_actions
 
@@ -188,8 +168,8 @@ class PolicyBot(Bot):
         check_decision_state(state)
         player = state.player
         view = state if state.viewer == player else state.view(player)
-        observation = self._observe(view, player, **frame_keywords(self._observe, self.oriented))
-        actions = self._legal(state, **frame_keywords(self._legal, self.oriented))
+        observation = self._observe(view, player, oriented=self.oriented)
+        actions = self._legal(state, oriented=self.oriented)
         mask = np.zeros(self.num_actions, dtype=bool)
         mask[actions] = True
         answer = np.asarray(self.policy(observation, mask))
