@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
 import time
 
 import pytest
@@ -80,11 +79,12 @@ def test_a_wrong_password_and_an_unknown_user_get_the_same_answer_in_similar_tim
         return time.perf_counter() - started, response.status_code, response.json()
 
     wrong, unknown = [], []
-    for _ in range(4):  # interleaved, so that a busy machine slows both kinds alike
+    for _ in range(5):  # interleaved, so that a busy machine slows both kinds alike (5: the account's free failures)
         wrong.append(attempt("knuth"))
         unknown.append(attempt("nobody-here"))
     assert {(status, str(body)) for _, status, body in wrong + unknown} == {(401, str({"error": LOGIN_FAILED}))}
-    ratio = statistics.median(t for t, _, _ in unknown) / statistics.median(t for t, _, _ in wrong)
+    # the fastest of each kind: what the server itself costs, with the delays of a busy machine left out
+    ratio = min(t for t, _, _ in unknown) / min(t for t, _, _ in wrong)
     assert 0.5 < ratio < 2, f"an unknown user takes {ratio:.2f} times as long as a wrong password"
 
 
