@@ -5,29 +5,40 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The games' optional compiled cores (docs/compiled.md): rebuilt in place when their C sources change.
+CORE_SOURCES := $(wildcard src/abstracta/games/*/compiled/*.c src/abstracta/games/*/compiled/*.h src/abstracta/games/*/compiled/build.py)
+CORES  := $(VENV)/.cores
 
-.PHONY: play play-terminal test bench clean
+.PHONY: play play-terminal test bench clean cores
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install --quiet -e '.[test,rl,openspiel,train,policy,plots,calibration,ray,postgres,bench]'
 	touch $(STAMP)
 
 ## play: the web app (lobby, every game in the browser); open the address it prints
-play: $(STAMP)
+play: $(CORES)
 	$(BIN)/abstracta serve
 
 ## play-terminal: a terminal game of Strategic Reserve against the hard bot
-play-terminal: $(STAMP)
+play-terminal: $(CORES)
 	$(BIN)/abstracta play strategic-reserve --vs hard
 
-## test: the whole test suite, slow-marked tests included
-test: $(STAMP)
+$(CORES): $(STAMP) $(CORE_SOURCES)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	touch $(CORES)
+
+## cores: (re)build the games' compiled cores in place (a failed build warns; the pure-Python engines run)
+cores: $(CORES)
+
+## test: the whole test suite with the compiled cores, then the cored games' tests on the pure-Python engines
+test: $(CORES)
 	$(BIN)/python -m pytest
+	ABSTRACTA_PURE_PYTHON=1 $(BIN)/python -m pytest -q tests/games/laser_chess tests/games/strategic_reserve
 
 ## bench: random-playout speed of every game
-bench: $(STAMP)
+bench: $(CORES)
 	$(BIN)/abstracta bench strategic-reserve --seconds 5
 	$(BIN)/abstracta bench laser-chess --seconds 5
 	$(BIN)/abstracta bench reflec --seconds 5
