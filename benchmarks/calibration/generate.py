@@ -23,6 +23,7 @@ import json
 import random
 import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
 import abstracta
@@ -99,32 +100,65 @@ def play(slug: str, index: int) -> dict:
             "outcome": expected_scores(state.returns()), "positions": positions}  # fmt: skip
 
 
+def _report(slug: str, record: dict, seconds: float) -> None:
+    print(f"{slug} game {record['index']}: {record['plies']} plies, {len(record['positions'])} positions, "
+          f"{seconds:.1f} s", file=sys.stderr, flush=True)  # fmt: skip
+
+
+def _timed_play(slug: str, index: int) -> tuple[dict, float]:
+    begun = time.monotonic()
+    record = play(slug, index)
+    return record, time.monotonic() - begun
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(MATCHUPS), help="the game's slug")
-    parser.add_argument("--games", type=int, default=60, 
+    parser.add_argument("--games", type=int, default=60,
                         help="play game indices 0 .. GAMES-1 (those not yet in the data)")
     parser.add_argument("--minutes", type=float, default=10.0, help="start no new game after this many minutes")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="games played at once in worker processes (a game's record does not depend on it)")
     args = parser.parse_args()
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
     DATA.mkdir(exist_ok=True)
     path = DATA / f"{args.game}.jsonl"
     done = set()
     if path.exists():
         done = {json.loads(line)["index"] for line in path.read_text().splitlines() if line.strip()}
+    pending = [index for index in range(args.games) if index not in done]
     started = time.monotonic()
+
+    def in_budget() -> bool:
+        if time.monotonic() - started > args.minutes * 60:
+            print(f"time budget spent; {len(pending)} games not started", file=sys.stderr)
+            return False
+        return True
+
     with path.open("a") as out:
-        for index in range(args.games):
-            if index in done:
-                continue
-            if time.monotonic() - started > args.minutes * 60:
-                print(f"time budget spent before game {index}", file=sys.stderr)
-                break
-            begun = time.monotonic()
-            record = play(args.game, index)
+        def write(record: dict, seconds: float) -> None:
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
             out.flush()
-            print(f"{args.game} game {index}: {record['plies']} plies, {len(record['positions'])} positions, "
-                  f"{time.monotonic() - begun:.1f} s", file=sys.stderr, flush=True)  # fmt: skip
+            _report(args.game, record, seconds)
+
+        if args.workers == 1:
+            while pending and in_budget():
+                write(*_timed_play(args.game, pending.pop(0)))
+            return
+        # Records are appended as games finish (the file is keyed by index, not ordered).
+        with ProcessPoolExecutor(args.workers) as pool:
+            running = set()
+            while pending or running:
+                while pending and len(running) < args.workers and in_budget():
+                    running.add(pool.submit(_timed_play, args.game, pending.pop(0)))
+                if not running:
+                    break
+                finished, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    write(*future.result())
+                if not in_budget():
+                    pending.clear()
 
 
 if __name__ == "__main__":
