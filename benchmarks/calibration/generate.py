@@ -119,15 +119,26 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=10.0, help="start no new game after this many minutes")
     parser.add_argument("--workers", type=int, default=1,
                         help="games played at once in worker processes (a game's record does not depend on it)")
+    parser.add_argument("--only", action="append", default=[], metavar="KEY=VALUE",
+                        help="play only the schedule's games with this option (e.g. players=2); repeatable")
+    parser.add_argument("--data", type=Path, default=DATA, help="the folder of the data files (default: data/)")
     args = parser.parse_args()
     if args.workers < 1:
         parser.error("--workers must be at least 1")
-    DATA.mkdir(exist_ok=True)
-    path = DATA / f"{args.game}.jsonl"
+    wanted = {}
+    for item in args.only:
+        key, sep, value = item.partition("=")
+        if not sep:
+            parser.error(f"--only takes KEY=VALUE, got {item!r}")
+        wanted[key] = value
+    args.data.mkdir(exist_ok=True)
+    path = args.data / f"{args.game}.jsonl"
     done = set()
     if path.exists():
         done = {json.loads(line)["index"] for line in path.read_text().splitlines() if line.strip()}
-    pending = [index for index in range(args.games) if index not in done]
+    option_sets = MATCHUPS[args.game]["options"]
+    pending = [index for index in range(args.games) if index not in done
+               and all(str(option_sets[index % len(option_sets)].get(k)) == v for k, v in wanted.items())]
     started = time.monotonic()
 
     def in_budget() -> bool:
