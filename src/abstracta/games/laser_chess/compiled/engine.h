@@ -114,6 +114,10 @@ void lc_unmake(lc_position *p, const lc_undo *undo);
 /* Append the current key (grows the array with realloc; returns 0, or -1 when out of memory). */
 int lc_history_push(lc_history *history, uint64_t key);
 void lc_history_free(lc_history *history);
+/* Make ``to`` (an empty or freed history) a copy of ``from``; 0, or -1 when out of memory. */
+int lc_history_copy(lc_history *to, const lc_history *from);
+/* The Zobrist key lc_set gives (board, side to move). */
+uint64_t lc_key(const uint8_t *board, int turn);
 
 /* -- the laser (§7) ------------------------------------------------------------------------------ */
 /* Trace ``colour``'s shot over ``board`` without changing it: the squares visited (path, up to
@@ -135,6 +139,11 @@ int lc_format(const lc_position *p, int with_plies, char *out);
 /* Read the board and side fields (and plies when present) of a position; 0 when it reads, else -1.
  * Only the syntax is checked: the Python side checks P2-P5 and words the errors. */
 int lc_parse(const char *text, int ply_limit, lc_position *out);
+
+/* -- perft -------------------------------------------------------------------------------------- */
+/* Leaves ``depth`` plies below ``p`` as core/perft.py counts them (a finished line is one leaf);
+ * ``history`` as for lc_legal (it and ``p`` are restored before returning). */
+uint64_t lc_perft(lc_position *p, lc_history *history, int depth);
 
 /* -- batched stepping (abstracta.rl's action numbering, masks and observations) ------------------- */
 #define LC_ACTIONS 801         /* per square 8 steps/swaps (n ne e se s sw w nw), "+", "-"; then draw */
