@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 _engine = load_extension("abstracta.games.laser_chess.compiled._engine")
 ffi = _engine.ffi if _engine is not None else None
 lib = _engine.lib if _engine is not None else None
+if lib is not None:
+    lib.lc_init()  # the tables, once, before any thread can call in (cffi releases the GIL in calls)
 
 ENDS = (None, "normal", "repetition", "turn limit")
 """``termination()`` of each ``lc_position.end`` (LC_END_NONE, _KING, _REPETITION, _TURN_LIMIT)."""
