@@ -3,7 +3,8 @@
 ``available()`` says whether the extension is built and enabled (``abstracta.core.compiled``).
 :class:`Engine` plays positions of one game (its options) in C and converts them to and from the
 reference's states; :class:`Batch` steps many self-play games at once over numpy buffers, with
-``abstracta.rl``'s action numbers, masks and observations. :class:`DiceStream` is the batch's dice
+``abstracta.rl``'s action numbers, masks and observations (the ``BatchCore`` of ``rl.py``, which
+``abstracta.rl.CompiledVectorEnv`` steps). :class:`DiceStream` is the batch's dice
 generator in pure Python (SplitMix64, ``engine.h``): handed to ``abstracta.rl`` in place of a numpy
 generator it rolls the very dice the batch rolls, which is how the tests compare the two.
 """
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from abstracta.core.compiled import load_extension
 from abstracta.core.errors import IllegalMove
+from abstracta.core.rl_adapter import BatchCore
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,8 +26,6 @@ _extension = load_extension("abstracta.games.strategic_reserve.compiled._engine"
 
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
-SQUARES = 36
-OBSERVATION_SHAPE = (7, 6, 6)
 # the reference's effect tuples (structure.py) from the core's effect fields
 _EFFECT_NONE, _EFFECT_ROLL, _EFFECT_PLACE = 0, 1, 2
 
@@ -51,15 +51,15 @@ def _mix64(z: int) -> int:
 
 
 class DiceStream:
-    """The core's dice generator in Python: row ``row`` of a batch seeded with ``seed``.
+    """The core's dice generator in Python: that of a batch row seeded with ``seed`` (``BatchCore.seed``).
 
     It answers the two calls ``abstracta.rl`` makes of a numpy generator: ``random()`` (the
     next double, the core's ``sr_rng_uniform``) and ``integers(n)``, the setup seed, which
     Strategic Reserve ignores: 0, drawing nothing, as the core draws nothing for it.
     """
 
-    def __init__(self, seed: int, row: int = 0) -> None:
-        self.state = _mix64((seed + row) & MASK64)
+    def __init__(self, seed: int) -> None:
+        self.state = _mix64(seed & MASK64)
 
     def random(self) -> float:
         self.state = (self.state + GOLDEN_GAMMA) & MASK64
@@ -159,75 +159,62 @@ class Engine:
         return int(self.lib.sr_perft(self.rules, position, depth))
 
 
-class Batch:
-    """``num_envs`` self-play games stepped in C; every output is a numpy array the core writes in place.
+class Batch(BatchCore):
+    """``num_envs`` self-play games stepped in C: the batch core of ``StrategicReserveRL.batch_core``
+    (``core/rl_adapter.py`` ``BatchCore`` states the protocol; ``abstracta.rl.CompiledVectorEnv`` steps it).
 
-    ``observations`` (num_envs, 7, 6, 6) float32, ``masks`` (num_envs, 36) bool, ``players``
-    (num_envs,) int64, ``rewards`` (num_envs, 2) float32 (every player's reward of the step),
-    ``terminated``, ``truncated``, ``illegal`` (num_envs,) bool. ``reset``/``step`` take an
-    optional bool ``rows`` array (only those rows move; the others keep their outputs). Numbering
-    and planes are ``abstracta.rl``'s (``oriented``: each row in its observer's frame).
+    Action numbers, masks and observations are ``abstracta.rl``'s (``oriented``: each row in its
+    mover's frame). Each row rolls its dice from its own generator, the stream of
+    ``DiceStream(seeds[i])``; the roll after a placement is made inside ``step``.
     """
 
     def __init__(self, game: "StrategicReserve", num_envs: int, oriented: bool = True) -> None:
+        self.engine = engine = Engine(game)
+        self._ffi, self._lib = engine.ffi, engine.lib
+        pointer = self._lib.sr_batch_new(engine.rules, num_envs, int(oriented))
+        if pointer == self._ffi.NULL:
+            raise MemoryError(f"no memory for a batch of {num_envs} strategic-reserve games")
+        self._batch = self._ffi.gc(pointer, self._lib.sr_batch_free)
+        self.num_envs, self.oriented = num_envs, oriented
+
+    def _rows(self, rows: "np.ndarray | None") -> Any:
+        return self._ffi.NULL if rows is None else self._ffi.from_buffer("uint8_t[]", rows)
+
+    def seed(self, seeds: "np.ndarray") -> None:
+        """Row ``i`` rolls the dice of ``DiceStream(seeds[i])``; its sampler has a stream of its own."""
         import numpy as np
 
-        self.engine = engine = Engine(game)
-        ffi, lib = engine.ffi, engine.lib
-        pointer = lib.sr_batch_new(engine.rules, num_envs, int(oriented))
-        if pointer == ffi.NULL:
-            raise MemoryError(f"no memory for a batch of {num_envs} games")
-        self._batch = ffi.gc(pointer, lib.sr_batch_free)
-        self.num_envs, self.oriented = num_envs, oriented
-        self.observations = np.zeros((num_envs, *OBSERVATION_SHAPE), dtype=np.float32)
-        self.masks = np.zeros((num_envs, SQUARES), dtype=np.bool_)
-        self.players = np.zeros(num_envs, dtype=np.int64)
-        self.rewards = np.zeros((num_envs, 2), dtype=np.float32)
-        self.terminated = np.zeros(num_envs, dtype=np.bool_)
-        self.truncated = np.zeros(num_envs, dtype=np.bool_)
-        self.illegal = np.zeros(num_envs, dtype=np.bool_)
-        self.actions = np.zeros(num_envs, dtype=np.int64)  # step() copies the caller's actions here
-        self._rows = np.zeros(num_envs, dtype=np.bool_)
-        cast = ffi.from_buffer
-        self._pointers = (cast("float[]", self.observations), cast("uint8_t[]", self.masks),
-                          cast("int64_t[]", self.players))  # fmt: skip
-        self._step_pointers = (cast("float[]", self.rewards), cast("uint8_t[]", self.terminated),
-                               cast("uint8_t[]", self.truncated), cast("uint8_t[]", self.illegal))  # fmt: skip
-        self._actions_pointer = cast("int64_t[]", self.actions)
-        self._rows_pointer = cast("uint8_t[]", self._rows)
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        if seeds.shape != (self.num_envs,):
+            raise ValueError(f"expected {self.num_envs} seeds, got shape {seeds.shape}")
+        self._lib.sr_batch_seed_rows(self._batch, self._ffi.from_buffer("uint64_t[]", seeds))
 
-    def _rows_argument(self, rows: "np.ndarray | None") -> Any:
-        if rows is None:
-            return self.engine.ffi.NULL
-        self._rows[:] = rows
-        return self._rows_pointer
+    def reset(self, rows: "np.ndarray | None", observations: "np.ndarray", masks: "np.ndarray",
+              players: "np.ndarray") -> None:
+        buffer = self._ffi.from_buffer
+        self._lib.sr_batch_reset(self._batch, self._rows(rows), buffer("float[]", observations),
+                                 buffer("uint8_t[]", masks), buffer("int64_t[]", players))  # fmt: skip
 
-    def seed(self, seed: int) -> None:
-        """Row ``i`` rolls from ``DiceStream(seed, i)``; the sampler gets its own stream."""
-        self.engine.lib.sr_batch_seed(self._batch, seed & MASK64)
+    def step(self, actions: "np.ndarray", rows: "np.ndarray | None", observations: "np.ndarray",
+             masks: "np.ndarray", players: "np.ndarray", rewards: "np.ndarray", terminated: "np.ndarray",
+             truncated: "np.ndarray", illegal: "np.ndarray") -> None:
+        buffer = self._ffi.from_buffer
+        self._lib.sr_batch_step(self._batch, buffer("int64_t[]", actions), self._rows(rows),
+                                buffer("float[]", observations), buffer("uint8_t[]", masks),
+                                buffer("int64_t[]", players), buffer("float[]", rewards),
+                                buffer("uint8_t[]", terminated), buffer("uint8_t[]", truncated),
+                                buffer("uint8_t[]", illegal))  # fmt: skip
 
-    def reset(self, rows: "np.ndarray | None" = None) -> None:
-        """New games (their first roll made) in ``rows`` (all when None)."""
-        self.engine.lib.sr_batch_reset(self._batch, self._rows_argument(rows), *self._pointers)
-
-    def step(self, actions: Any, rows: "np.ndarray | None" = None) -> None:
-        """One placement per row in ``rows`` (all when None), then that row's next roll."""
-        self.actions[:] = actions
-        self.engine.lib.sr_batch_step(self._batch, self._actions_pointer, self._rows_argument(rows), *self._pointers,
-                                      *self._step_pointers)  # fmt: skip
-
-    def sample(self) -> "np.ndarray":
-        """A uniformly random legal action per row (0 on a finished row), from the batch's sampler."""
-        self.engine.lib.sr_batch_sample(self._batch, self._actions_pointer)
-        return self.actions.copy()
+    def sample(self, actions: "np.ndarray") -> None:
+        self._lib.sr_batch_sample(self._batch, self._ffi.from_buffer("int64_t[]", actions))
 
     def position(self, row: int) -> Any:
         """A copy of row ``row``'s position (``Engine.state`` turns it into a reference state)."""
-        return self.engine.copy(self.engine.lib.sr_batch_position(self._batch, row))
+        return self.engine.copy(self._lib.sr_batch_position(self._batch, row))
 
     def dice_state(self, row: int) -> int:
-        """Row ``row``'s generator state (``DiceStream.state`` after as many draws)."""
-        return int(self.engine.lib.sr_batch_rng(self._batch, row)[0])
+        """Row ``row``'s dice generator state (``DiceStream.state`` after as many draws)."""
+        return int(self._lib.sr_batch_rng(self._batch, row)[0])
 
 
 __all__ = ["Batch", "DiceStream", "Engine", "available"]
