@@ -1,79 +1,71 @@
 """The compiled core (``strategic_reserve/compiled``) against the reference engine, step by step.
 
-Both engines play the same seeded random moves and dice under every option set; at every step
-their legal moves, notation, effects, turn, ending and returns must be equal, and so must their
-answers to illegal moves. Skipped when the core is not built or is disabled.
+Both engines play the same seeded random moves and dice under every option set
+(``compiled/differential.py``); at every step their legal moves, notation, effects, turn, ending
+and returns must be equal, and so must their answers to illegal moves. Skipped when the core is
+not built or is disabled.
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from hypothesis import given
 
 import abstracta
 from abstracta.core.errors import IllegalMove
-from abstracta.games.strategic_reserve.board import ROLL_OUTCOMES, SQUARE_NAMES
 from abstracta.games.strategic_reserve.compiled import Engine, available
+from abstracta.games.strategic_reserve.compiled.differential import (
+    OPTION_SETS,
+    differences,
+    differential_play,
+    play_both,
+)
 
 from .test_properties import SETTINGS, positions
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled core is not built or is disabled")
 
 SLUG = "strategic-reserve"
-OPTION_SETS = (
-    {}, {"reserve": 1}, {"reserve": 2, "max_turns": 7}, {"reserve": 12, "max_turns": 40}, {"reserve": 7},
-    {"max_turns": 1}, {"board": "4x4", "reserve": 2}, {"board": "4x2", "reserve": 2}, {"board": "2x2", "reserve": 2},
-)  # fmt: skip
-CANDIDATES = (*ROLL_OUTCOMES, *SQUARE_NAMES, "g7", "0,0", "", 5)  # legal or not, each asked of both engines
 
 
 def assert_same(engine: Engine, position, state) -> None:
-    """Everything the reference says of ``state``, the core says of ``position``."""
-    mirror = engine.state(position)
-    assert engine.notation(position) == state.notation()
-    assert engine.moves(position) == state.moves()
-    assert mirror.last_effects() == state.last_effects()
-    assert (mirror.over, mirror.player, mirror.seat) == (state.over, state.player, state.seat)
-    assert engine.returns(position) == state.returns() == mirror.returns()
-    assert mirror.termination() == state.termination()
-    assert mirror.scores() == state.scores()
-    # back again: the core's position of the reference state is the same position
-    again = engine.position(state)
-    assert engine.moves(again) == state.moves() and engine.notation(again) == state.notation()
-    assert engine.state(again).last_effects() == state.last_effects()
+    """Everything the reference says of ``state``, the core says of ``position``, and of its rebuilt position."""
+    assert differences(engine, position, state) == []
+    assert differences(engine, engine.position(state), state) == []
 
 
-def play_both(engine: Engine, position, state, move):
-    """The move on both engines: both accept it (returning the new pair) or both refuse it alike."""
-    try:
-        expected = state.play(move)
-    except IllegalMove as error:
-        with pytest.raises(IllegalMove) as refused:
-            engine.play(position, move)
-        assert str(refused.value) == str(error)
-        return position, state
-    return engine.play(position, move), expected
+def test_random_games_step_for_step_over_every_option_set():
+    report = differential_play(3000, seed=4, rebuild_every=1, batch=False)
+    assert report.differences == []
+    assert report.steps == 3000 and report.games > 2 * len(OPTION_SETS)
+    assert set(report.endings) == {"normal", "turn limit"}  # won games and capped ones
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda options: repr(options))
-def test_random_games_step_for_step(options):
-    game = abstracta.load(SLUG, **options)
+def test_vector_env_steps_equal_on_the_same_dice():
+    pytest.importorskip("gymnasium")
+    report = differential_play(1, seed=9, batch=True)
+    assert report.differences == [] and report.batch_steps >= 16 * 6
+
+
+def test_a_difference_is_reported(monkeypatch):
+    """The comparison sees a core that strays: here one whose moves lose their last entry."""
+    moves = Engine.moves
+    monkeypatch.setattr(Engine, "moves", lambda self, position: moves(self, position)[:-1])
+    report = differential_play(50, seed=1, batch=False)
+    assert report.differences and "moves" in report.differences[0]
+
+
+def test_illegal_moves_are_refused_alike():
+    game = abstracta.load(SLUG)
     engine = Engine(game)
-    rng = random.Random(f"compiled differential {options!r}")
-    steps = 0
-    while steps < 400:  # over every option set: a few thousand steps in all
-        state, position = game.start(), engine.start()
-        assert_same(engine, position, state)
-        while not state.over:
-            if rng.random() < 0.1:  # an arbitrary candidate, usually illegal: both must answer alike
-                position, state = play_both(engine, position, state, rng.choice(CANDIDATES))
-            else:
-                    position, state = play_both(engine, position, state, rng.choice(state.moves()))
-            assert_same(engine, position, state)
-            steps += 1
-        assert engine.moves(position) == [] and engine.returns(position) == state.returns()
+    state, position = game.start(), engine.start()
+    for move in ("c3", "7,1", "", 5, None, ["1,1"]):
+        assert play_both(engine, position, state, move)[2] is None
+    position, state, _ = play_both(engine, position, state, "2,2")  # Red's own b2: place next to its group
+    for move in ("2,2", "b2", "f6", "a1", "a2"):
+        assert play_both(engine, position, state, move)[2] is None
+    with pytest.raises(IllegalMove, match="must touch that group"):
+        engine.play(position, "f6")
 
 
 def test_perft_equals_the_table(read_perft_cases):

@@ -144,7 +144,9 @@ class Engine:
         """A new position: ``move`` (a roll ``"p,g"`` or a square) played; ``IllegalMove`` as the reference says it."""
         from abstracta.games.strategic_reserve.board import ROLL_INDEX, SQUARE_BIT
 
-        code = ROLL_INDEX.get(move, -1) if self.lib.sr_is_chance(position) else SQUARE_BIT.get(move, 0).bit_length() - 1
+        code = -1  # anything but a move string is refused, as the reference refuses it
+        if isinstance(move, str):
+            code = ROLL_INDEX.get(move, -1) if self.lib.sr_is_chance(position) else SQUARE_BIT.get(move, 0).bit_length() - 1
         child = self.copy(position)
         if self.lib.sr_play(self.rules, child, code) != 0:
             raise IllegalMove(self.state(position)._why_illegal(move))
