@@ -3,7 +3,7 @@
 Both engines play the same seeded random moves and dice under every option set
 (``compiled/differential.py``); at every step their legal moves, notation, effects, turn, ending
 and returns must be equal, and so must their answers to illegal moves. Skipped when the core is
-not built or is disabled.
+not built or is disabled, except the last test, which checks what runs in either case.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 
 import abstracta
+from abstracta.core.perft import fast_perft
 from abstracta.core.errors import IllegalMove
 from abstracta.games.strategic_reserve.compiled import Engine, available
 from abstracta.games.strategic_reserve.compiled.differential import (
@@ -23,7 +24,7 @@ from abstracta.games.strategic_reserve.compiled.differential import (
 
 from .test_properties import SETTINGS, positions
 
-pytestmark = pytest.mark.skipif(not available(), reason="the compiled core is not built or is disabled")
+needs_core = pytest.mark.skipif(not available(), reason="the compiled core is not built or is disabled")
 
 SLUG = "strategic-reserve"
 
@@ -34,6 +35,7 @@ def assert_same(engine: Engine, position, state) -> None:
     assert differences(engine, engine.position(state), state) == []
 
 
+@needs_core
 def test_random_games_step_for_step_over_every_option_set():
     report = differential_play(3000, seed=4, rebuild_every=1, batch=False)
     assert report.differences == []
@@ -41,12 +43,14 @@ def test_random_games_step_for_step_over_every_option_set():
     assert set(report.endings) == {"normal", "turn limit"}  # won games and capped ones
 
 
+@needs_core
 def test_vector_env_steps_equal_on_the_same_dice():
     pytest.importorskip("gymnasium")
     report = differential_play(1, seed=9, batch=True)
     assert report.differences == [] and report.batch_steps >= 16 * 6
 
 
+@needs_core
 def test_a_difference_is_reported(monkeypatch):
     """The comparison sees a core that strays: here one whose moves lose their last entry."""
     moves = Engine.moves
@@ -55,6 +59,7 @@ def test_a_difference_is_reported(monkeypatch):
     assert report.differences and "moves" in report.differences[0]
 
 
+@needs_core
 def test_illegal_moves_are_refused_alike():
     game = abstracta.load(SLUG)
     engine = Engine(game)
@@ -68,6 +73,7 @@ def test_illegal_moves_are_refused_alike():
         engine.play(position, "f6")
 
 
+@needs_core
 def test_perft_equals_the_table(read_perft_cases):
     cases = read_perft_cases(SLUG)
     assert cases
@@ -79,6 +85,7 @@ def test_perft_equals_the_table(read_perft_cases):
         assert [engine.perft(position, depth) for depth in range(1, len(case.counts) + 1)] == list(case.counts), case
 
 
+@needs_core
 @SETTINGS
 @given(case=positions())
 def test_any_valid_position_converts_and_plays_alike(case):
@@ -92,6 +99,7 @@ def test_any_valid_position_converts_and_plays_alike(case):
         assert_same(engine, engine.play(position, move), state.play(move))
 
 
+@needs_core
 def test_core_refuses_what_the_game_refuses():
     lib = Engine(abstracta.load(SLUG)).lib
     rules = Engine(abstracta.load(SLUG)).ffi.new("sr_rules *")
@@ -100,3 +108,10 @@ def test_core_refuses_what_the_game_refuses():
     assert lib.sr_rules_init(rules, 13, -1, 6, 6) == -2
     assert lib.sr_rules_init(rules, 6, 0, 6, 6) == -2
     assert lib.sr_rules_init(rules, 2, -1, 2, 2) == 0
+
+
+def test_perft_counts_on_the_core_where_there_is_one():
+    """With the core, ``abstracta perft``'s counter uses it; without (the second run of ``make test``), Python."""
+    state = abstracta.load(SLUG, reserve=2).start()
+    count, engine = fast_perft(state, 3)
+    assert count == 27000 and engine == ("compiled core" if available() else "Python engine")

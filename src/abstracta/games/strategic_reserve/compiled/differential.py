@@ -8,7 +8,7 @@ words; every few steps the core position is rebuilt from the reference state and
 It then steps ``abstracta.rl.CompiledVectorEnv`` beside ``abstracta.rl.VectorEnv`` for as many row
 steps, on the same actions and the same dice (each reference row rolls the core's ``DiceStream``),
 comparing observations, masks, players, rewards, flags and positions. The tests run a few
-thousand steps; ``benchmarks/sr_stepping.py --steps 1000000`` a million.
+thousand steps; ``benchmarks/compiled_stepping.py --steps 1000000`` a million.
 """
 
 from __future__ import annotations
