@@ -114,7 +114,7 @@ def _batch_differences(steps: int, seed: int, report: DifferentialReport, rows: 
     from abstracta.rl import CompiledVectorEnv, VectorEnv
 
     rng = np.random.default_rng(seed)
-    per_set = max(1, steps // (rows * len(BATCH_OPTION_SETS) * 2))  # both autoreset modes
+    per_set = max(1, -(-steps // (rows * len(BATCH_OPTION_SETS) * 2)))  # both autoreset modes; at least steps in all
     for options in BATCH_OPTION_SETS:
         for mode in ("NextStep", "SameStep"):
             oriented = bool(rng.integers(4))  # mostly the default frame, now and then the board as it lies

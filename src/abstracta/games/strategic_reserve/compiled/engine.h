@@ -57,7 +57,7 @@ typedef struct sr_position {
     uint64_t blue;
     uint64_t legal;             /* legal placements while a roll is pending, else 0 */
     uint64_t removed;           /* the checkers the last play sent back (a roll), else 0 */
-    int16_t count;              /* placements made so far (what max_turns counts) */
+    int32_t count;              /* placements made so far (what max_turns counts) */
     int8_t red_reserve;
     int8_t blue_reserve;
     int8_t side;                /* SR_RED or SR_BLUE: who rolls or places now (kept once over) */
