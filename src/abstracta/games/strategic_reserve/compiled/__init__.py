@@ -27,7 +27,7 @@ _extension = load_extension("abstracta.games.strategic_reserve.compiled._engine"
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 # the reference's effect tuples (structure.py) from the core's effect fields
-_EFFECT_NONE, _EFFECT_ROLL, _EFFECT_PLACE = 0, 1, 2
+_EFFECT_ROLL, _EFFECT_PLACE = 1, 2  # SR_EFFECT_ROLL, SR_EFFECT_PLACE of engine.h
 
 
 def available() -> bool:
