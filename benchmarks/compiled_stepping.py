@@ -102,7 +102,10 @@ def differential(slug: str, steps: int) -> int:
     began = time.perf_counter()
     report = module.differential_play(steps, seed=1)
     took = time.perf_counter() - began
-    print(f"{slug}: {report.steps:,} steps in {report.games:,} games ({took:.0f} s), endings {report.endings}, "
+    vector = getattr(report, "batch_steps", 0)  # a report may also count vector env row steps compared
+    print(f"{slug}: {report.steps:,} steps in {report.games:,} games"
+          + (f" and {vector:,} vector env row steps" if vector else "")
+          + f" ({took:.0f} s), endings {report.endings}, "
           f"differences: {len(report.differences)}")
     for line in report.differences[:20]:
         print("  ", line)
