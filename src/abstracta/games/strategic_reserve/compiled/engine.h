@@ -77,6 +77,9 @@ int sr_rules_init(sr_rules *rules, int reserve, int max_turns, int files, int ra
 /* The §4 setup: Red to roll, nothing played. */
 void sr_start(const sr_rules *rules, sr_position *position);
 
+/* Recompute legal and over from the other fields (a position written by hand, or read from notation). */
+void sr_refresh(const sr_rules *rules, sr_position *position);
+
 /* 1 when the next play is a roll (a chance node). */
 int sr_is_chance(const sr_position *position);
 
@@ -113,6 +116,44 @@ uint64_t sr_rng_next(uint64_t *state);
 double sr_rng_uniform(uint64_t *state);
 /* The roll a uniform draw picks, as abstracta.rl.common.resolve_chance picks it. */
 int sr_roll_of_draw(const sr_rules *rules, double draw);
+
+/* -- batched stepping (batch.c): abstracta.rl's numbering, masks and observations, self-play -------
+   Actions are the 36 placements (square numbers; in Blue's oriented frame square 35 - a). A row's
+   chance nodes are resolved in C at once from the row's own generator: one sr_rng_uniform draw per
+   roll, read by sr_roll_of_draw (as abstracta.rl.common.resolve_chance reads a numpy draw). */
+#define SR_ACTIONS 36
+#define SR_PLANES 7
+#define SR_OBSERVATION 252      /* SR_PLANES x 6 ranks (6..1) x 6 files (a..f) */
+
+typedef struct sr_batch sr_batch;
+/* num_envs games under rules; oriented: every row in its observer's frame (abstracta.rl's default).
+   NULL when out of memory. Rows' generators start seeded with 0 (sr_batch_seed reseeds). */
+sr_batch *sr_batch_new(const sr_rules *rules, int num_envs, int oriented);
+void sr_batch_free(sr_batch *batch);
+/* Row i's dice from sr_rng_seed(seed, i), the sampler's from sr_rng_seed(seed, num_envs) mixed again. */
+void sr_batch_seed(sr_batch *batch, uint64_t seed);
+/* Start new games (the roll made) in the rows with rows[i] != 0 (all rows when rows is NULL),
+   writing their observation, mask and player. */
+void sr_batch_reset(sr_batch *batch, const uint8_t *rows, float *observations, uint8_t *masks, int64_t *players);
+/* Play actions[i] in every row with rows[i] != 0 (all when NULL), then the next roll. Writes each
+   stepped row's observation, mask (all zero once over) and player (the observer of a finished row:
+   the mover), every player's reward of the step into rewards[i * 2 + p] (the returns when the game
+   ends; -1 for the mover of an illegal action, which ends the game), and terminated / truncated
+   (max_turns) / illegal. */
+void sr_batch_step(sr_batch *batch, const int64_t *actions, const uint8_t *rows, float *observations,
+                   uint8_t *masks, int64_t *players, float *rewards, uint8_t *terminated,
+                   uint8_t *truncated, uint8_t *illegal);
+/* A uniformly random legal action per row (0 on a finished row) from the batch's sampler. */
+void sr_batch_sample(sr_batch *batch, int64_t *actions);
+/* Row i's position and dice generator (for tests, and to hand a row to the Python engine). */
+sr_position *sr_batch_position(sr_batch *batch, int row);
+uint64_t *sr_batch_rng(sr_batch *batch, int row);
+int sr_batch_size(const sr_batch *batch);
+
+/* The observation of position for observer (abstracta.rl's planes, rules.py's rl.py), turned half a
+   turn when turned (Blue's oriented frame); the mask of the placements, numbered likewise. */
+void sr_observe(const sr_rules *rules, const sr_position *position, int observer, int turned, float *out);
+void sr_mask(const sr_position *position, int turned, uint8_t *out);
 /* CDEF-END */
 
 /* Inline versions of the bitboard helpers for C callers (the search's inner loop). */
