@@ -8,14 +8,16 @@ core is not built or is disabled, except the last test, which checks what runs t
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import abstracta
-from abstracta import CHANCE
 from abstracta.bots import ExpectimaxBot, level_bot
 from abstracta.core.compiled import DISABLE_VARIABLE
+from abstracta.games.strategic_reserve.compiled.search_differential import (
+    COMPARED_SETTINGS,
+    search_both,
+    seeded_positions,
+)
 from abstracta.games.strategic_reserve.evaluation import LEARNED_WEIGHTS, StrategicReserveKnowledge
 
 SR = abstracta.load("strategic-reserve")
@@ -23,48 +25,16 @@ needs_core = pytest.mark.skipif(
     SR.knowledge().compiled_expectimax() is None, reason="the compiled core is not built or is disabled"
 )
 
-SETTINGS = (
-    {"max_depth": 2},  # hard's search without its budget: every node of two placements
-    {"max_depth": 2, "nodes": 500},  # the budget runs out inside the second iteration
-    {"max_depth": 3, "exact_depth": 1, "chance_samples": 3, "nodes": 2_500},  # sampled rolls below the top
-    {"max_depth": 2, "star2": False, "nodes": 4_000},
-)
-
-
-def seeded_positions(game, count: int, seed: int) -> list:  # noqa: ANN001
-    """``count`` decision positions from seeded random games (every third placement, rolls included)."""
-    rng = random.Random(seed)
-    positions: list = []
-    state = game.start()
-    while len(positions) < count:
-        if state.over:
-            state = game.start()
-        elif state.player == CHANCE:
-            state = state.play(rng.choice(state.moves()))
-        else:
-            if rng.random() < 0.35:
-                positions.append(state)
-            state = state.play(rng.choice(state.moves()))
-    return positions
-
-
-def both(state, **settings) -> tuple[tuple, tuple]:  # noqa: ANN001
-    """What the compiled and the Python search say of ``state``: move, value, depth, nodes."""
-    found = []
-    for compiled in (True, False):
-        bot = ExpectimaxBot(seed=3, compiled=compiled, **settings)
-        move = bot.choose(state)
-        found.append((move, bot.last_value, bot.last_depth, bot.last_nodes))
-    return found[0], found[1]
-
 
 @needs_core
 def test_equal_to_the_python_search_on_seeded_positions() -> None:
+    depths = set()
     for index, state in enumerate(seeded_positions(SR, 28, seed=11)):
-        settings = SETTINGS[index % len(SETTINGS)]
-        compiled, python = both(state, **settings)
-        assert compiled == python, (state.notation(), settings)
-        assert compiled[3] > 1  # a search ran (one legal move would skip it)
+        settings = COMPARED_SETTINGS[index % len(COMPARED_SETTINGS)]
+        compiled, python = search_both(state, **settings)
+        assert compiled.same_search(python), (state.notation(), settings, compiled, python)
+        depths.add((index % len(COMPARED_SETTINGS), compiled.depth))
+    assert {(1, 1), (2, 3)} <= depths  # budgets cut some searches inside an iteration; sampled ones finished
 
 
 @needs_core
@@ -73,8 +43,8 @@ def test_equal_under_a_turn_limit_and_on_a_smaller_board() -> None:
     for options in ({"reserve": 3, "max_turns": 8}, {"board": "4x4", "reserve": 2, "max_turns": 9}):
         game = abstracta.load("strategic-reserve", **options)
         for state in seeded_positions(game, 4, seed=5):
-            compiled, python = both(state, max_depth=3, nodes=3_000)
-            assert compiled == python, (options, state.notation())
+            compiled, python = search_both(state, max_depth=3, nodes=3_000)
+            assert compiled.same_search(python), (options, state.notation(), compiled, python)
 
 
 @needs_core
