@@ -14,7 +14,7 @@ import numpy as np
 
 from abstracta.core.board import file_major_names
 from abstracta.core.api import View
-from abstracta.core.rl_adapter import ActionTable, Frame, RLAdapter
+from abstracta.core.rl_adapter import ActionTable, BatchCore, Frame, RLAdapter
 
 
 class StrategicReserveActions(ActionTable):
@@ -120,3 +120,9 @@ class StrategicReserveRL(RLAdapter):
     def max_game_length(self) -> int | None:
         max_turns = self.game.options["max_turns"]
         return 2 * max_turns if max_turns else None
+
+    def batch_core(self, num_envs: int, oriented: bool = True) -> BatchCore | None:
+        """The compiled core's batch (``compiled/batch.c``), or None when the core is not available."""
+        from abstracta.games.strategic_reserve import compiled
+
+        return compiled.Batch(self.game, num_envs, oriented) if compiled.available() else None

@@ -117,6 +117,15 @@ class StrategicReserve(Game):
 
         return StrategicReserveRL(self)
 
+    def compiled_perft(self, state: "StrategicReserveState", depth: int) -> int | None:
+        """Perft on the compiled core (``compiled/``), or None when it is not available."""
+        from abstracta.games.strategic_reserve import compiled
+
+        if not compiled.available():
+            return None
+        engine = compiled.Engine(self)
+        return engine.perft(engine.position(state), depth)
+
     def terminal_picture(self) -> "StrategicReservePicture":
         """The board, reserves and dice on the terminal (``terminal.py``)."""
         from abstracta.games.strategic_reserve.terminal import StrategicReservePicture

@@ -10,9 +10,9 @@ struct sr_batch {
     sr_rules rules;
     int num_envs;
     int oriented;
-    uint64_t sampler;
     sr_position *positions;
-    uint64_t *rngs;
+    uint64_t *rngs;     /* each row's dice */
+    uint64_t *samplers; /* each row's sr_batch_sample stream */
     uint64_t *actions; /* each row's legal actions as bits (its observer's numbering), 0 once ended */
     int8_t *players;   /* who acts in each row (the mover, once ended) */
     uint8_t *ended;    /* the row's game is over, or ended by an illegal action */
@@ -71,10 +71,11 @@ sr_batch *sr_batch_new(const sr_rules *rules, int num_envs, int oriented) {
     batch->oriented = oriented;
     batch->positions = calloc((size_t)num_envs, sizeof(sr_position));
     batch->rngs = calloc((size_t)num_envs, sizeof(uint64_t));
+    batch->samplers = calloc((size_t)num_envs, sizeof(uint64_t));
     batch->actions = calloc((size_t)num_envs, sizeof(uint64_t));
     batch->players = calloc((size_t)num_envs, sizeof(int8_t));
     batch->ended = calloc((size_t)num_envs, sizeof(uint8_t));
-    if (!batch->positions || !batch->rngs || !batch->actions || !batch->players || !batch->ended) {
+    if (!batch->positions || !batch->rngs || !batch->samplers || !batch->actions || !batch->players || !batch->ended) {
         sr_batch_free(batch);
         return NULL;
     }
@@ -90,15 +91,25 @@ void sr_batch_free(sr_batch *batch) {
     if (!batch) return;
     free(batch->positions);
     free(batch->rngs);
+    free(batch->samplers);
     free(batch->actions);
     free(batch->players);
     free(batch->ended);
     free(batch);
 }
 
+void sr_batch_seed_rows(sr_batch *batch, const uint64_t *seeds) {
+    for (int i = 0; i < batch->num_envs; i++) {
+        batch->rngs[i] = sr_rng_seed(seeds[i], 0);
+        batch->samplers[i] = sr_rng_seed(batch->rngs[i], 1);
+    }
+}
+
 void sr_batch_seed(sr_batch *batch, uint64_t seed) {
-    for (int i = 0; i < batch->num_envs; i++) batch->rngs[i] = sr_rng_seed(seed, (uint64_t)i);
-    batch->sampler = sr_rng_seed(sr_rng_seed(seed, (uint64_t)batch->num_envs), 0); /* apart from every row */
+    for (int i = 0; i < batch->num_envs; i++) {
+        batch->rngs[i] = sr_rng_seed(seed, (uint64_t)i);
+        batch->samplers[i] = sr_rng_seed(batch->rngs[i], 1);
+    }
 }
 
 /* The row's roll, drawn from its generator (abstracta.rl.common.resolve_chance). */
@@ -187,7 +198,7 @@ void sr_batch_sample(sr_batch *batch, int64_t *actions) {
             actions[i] = 0;
             continue;
         }
-        int k = (int)(sr_rng_uniform(&batch->sampler) * count);
+        int k = (int)(sr_rng_uniform(&batch->samplers[i]) * count);
         for (; k > 0; k--) legal &= legal - 1;
         actions[i] = __builtin_ctzll(legal);
     }

@@ -57,7 +57,7 @@ typedef struct sr_position {
     uint64_t blue;
     uint64_t legal;             /* legal placements while a roll is pending, else 0 */
     uint64_t removed;           /* the checkers the last play sent back (a roll), else 0 */
-    int16_t count;              /* placements made so far (what max_turns counts) */
+    int32_t count;              /* placements made so far (what max_turns counts) */
     int8_t red_reserve;
     int8_t blue_reserve;
     int8_t side;                /* SR_RED or SR_BLUE: who rolls or places now (kept once over) */
@@ -127,10 +127,13 @@ int sr_roll_of_draw(const sr_rules *rules, double draw);
 
 typedef struct sr_batch sr_batch;
 /* num_envs games under rules; oriented: every row in its observer's frame (abstracta.rl's default).
-   NULL when out of memory. Rows' generators start seeded with 0 (sr_batch_seed reseeds). */
+   NULL when out of memory. Row i's generators start seeded with i (sr_batch_seed reseeds). */
 sr_batch *sr_batch_new(const sr_rules *rules, int num_envs, int oriented);
 void sr_batch_free(sr_batch *batch);
-/* Row i's dice from sr_rng_seed(seed, i), the sampler's from sr_rng_seed(seed, num_envs) mixed again. */
+/* Row i's generators from seeds[i] (abstracta's BatchCore.seed): its dice from sr_rng_seed(seeds[i], 0),
+   its sampler (sr_batch_sample) from sr_rng_seed(sr_rng_seed(seeds[i], 0), 1), a stream of its own. */
+void sr_batch_seed_rows(sr_batch *batch, const uint64_t *seeds);
+/* sr_batch_seed_rows with seeds[i] = seed + i (as VectorEnv seeds its rows). */
 void sr_batch_seed(sr_batch *batch, uint64_t seed);
 /* Start new games (the roll made) in the rows with rows[i] != 0 (all rows when rows is NULL),
    writing their observation, mask and player. */
@@ -143,9 +146,9 @@ void sr_batch_reset(sr_batch *batch, const uint8_t *rows, float *observations, u
 void sr_batch_step(sr_batch *batch, const int64_t *actions, const uint8_t *rows, float *observations,
                    uint8_t *masks, int64_t *players, float *rewards, uint8_t *terminated,
                    uint8_t *truncated, uint8_t *illegal);
-/* A uniformly random legal action per row (0 on a finished row) from the batch's sampler. */
+/* A uniformly random legal action per row (0 on a finished row) from the row's sampler. */
 void sr_batch_sample(sr_batch *batch, int64_t *actions);
-/* Row i's position and dice generator (for tests, and to hand a row to the Python engine). */
+/* Row i's position and dice generator state (for tests, and to hand a row to the Python engine). */
 sr_position *sr_batch_position(sr_batch *batch, int row);
 uint64_t *sr_batch_rng(sr_batch *batch, int row);
 int sr_batch_size(const sr_batch *batch);
