@@ -159,7 +159,7 @@ every roll) looks three placements ahead in effect, in about 0.1 s a move in Pyt
 The dice rule this game: against the 1-ply greedy bot ``hard`` is level, and
 even a bot that sees the rival's next roll wins only 56% against greedy
 (benchmarks/README.md), so deeper searches are not worth their cost: on the compiled
-core depth 3 costs 14 ms a move and did not beat ``hard`` (docs/compiled-sr-search.md). The lower
+core depth 3 costs 14 ms a move and did not beat ``hard`` (docs/compiled.md, "Strategic Reserve search"). The lower
 levels are set apart by a seeded share of uniformly random moves
 (``randomness``), calibrated by ``benchmarks/strategic_reserve_levels.py``.
 """

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 from abstracta.core.compiled import load_extension
 from abstracta.core.knowledge import CompiledExpectimaxResult
 from abstracta.games.strategic_reserve.board import SQUARE_NAMES
+from abstracta.games.strategic_reserve.compiled import Engine, available
 
 if TYPE_CHECKING:
-    from abstracta.games.strategic_reserve.rules import StrategicReserve, StrategicReserveState
+    from abstracta.games.strategic_reserve.rules import StrategicReserveState
 
 EXTENSION = "abstracta.games.strategic_reserve.compiled._engine"
 
@@ -36,30 +37,18 @@ class CompiledExpectimax:
         self._ffi = module.ffi
         self._lib = module.lib
         self.weights = tuple(weights)
-        self._rules: dict[tuple, Any] = {}
-
-    def rules(self, game: "StrategicReserve") -> Any:
-        """The game's options as an ``sr_rules`` (built once per set of options)."""
-        options = (game.options["reserve"], game.max_turns, game.board)
-        rules = self._rules.get(options)
-        if rules is None:
-            files, ranks = (int(n) for n in game.board.split("x"))
-            rules = self._ffi.new("sr_rules *")
-            max_turns = -1 if game.max_turns is None else game.max_turns
-            if self._lib.sr_rules_init(rules, game.options["reserve"], max_turns, files, ranks) != 0:
-                raise ValueError(f"the compiled core cannot play strategic-reserve with options {game.options!r}")
-            self._rules[options] = rules
-        return rules
+        self._engines: dict[tuple, Engine] = {}  # the rules of each set of options, built once
 
     def request(self, root: "StrategicReserveState", me: int) -> Any:
         """An ``sr_search_request`` for ``root`` (the bot's settings left for :meth:`search` to fill)."""
+        game = root.game
+        options = (game.options["reserve"], game.max_turns, game.board)
+        engine = self._engines.get(options)
+        if engine is None:
+            engine = self._engines[options] = Engine(game)
         request = self._ffi.new("sr_search_request *")
-        request.rules = self.rules(root.game)
-        position = request.root
-        position.red, position.blue = root.red, root.blue
-        position.red_reserve, position.blue_reserve = root.red_reserve, root.blue_reserve
-        position.side, position.pending, position.count = root.side, root.pending, root.count
-        self._lib.sr_refresh(request.rules, self._ffi.addressof(request, "root"))
+        request.rules = engine.rules
+        request.root = engine.position(root)[0]
         request.me = me
         request.weights = list(self.weights)
         request.compensated_sum = _COMPENSATED_SUM
@@ -110,7 +99,7 @@ def compiled_expectimax(weights: tuple[float, ...]) -> CompiledExpectimax | None
     """The compiled search for ``weights``, or None when the core is not built or is turned off (asked each time,
     so that ``ABSTRACTA_PURE_PYTHON`` set while running takes effect)."""
     module = load_extension(EXTENSION)
-    if module is None:
+    if module is None or not available():  # off now, or already off when the engine was imported
         return None
     search = _SEARCHES.get(weights)
     if search is None:
