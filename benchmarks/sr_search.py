@@ -59,7 +59,8 @@ def part_equal(positions: list) -> list:  # noqa: ANN001
             full_pairs.append((compiled, python))
     print(f"equal: {sum(equal)} of {sum(tried)} positions give the same move, value, depth and nodes")
     for which, settings in enumerate(COMPARED_SETTINGS):
-        print(f"  {settings}: {equal[which]}/{tried[which]} equal, depths finished {dict(sorted(depths[which].items()))}")
+        finished = dict(sorted(depths[which].items()))
+        print(f"  {settings}: {equal[which]}/{tried[which]} equal, depths finished {finished}")
     for difference in differences[:10]:
         print("  DIFFERENT:", difference)
     return full_pairs
@@ -82,7 +83,8 @@ def part_speed(full_pairs: list, positions: list, deep_positions: int) -> None: 
 
 def part_levels(game, positions: list, reference_positions: int) -> None:  # noqa: ANN001
     for level in ("easy", "medium", "hard"):
-        for label, compiled, states in (("core", True, positions), ("reference", False, positions[:reference_positions])):
+        reference = positions[:reference_positions]
+        for label, compiled, states in (("core", True, positions), ("reference", False, reference)):
             times = []
             for index, state in enumerate(states):
                 bot = level_bot(level, game, seed=index)
@@ -122,7 +124,7 @@ def main() -> None:
     args = parser.parse_args()
     game = abstracta.load(GAME)
     if game.knowledge().compiled_expectimax() is None:
-        parser.error("the compiled core is not built or is disabled: run `make cores` (and unset ABSTRACTA_PURE_PYTHON)")
+        parser.error("the compiled core is not built or is disabled: run `make cores`, unset ABSTRACTA_PURE_PYTHON")
     parts = set(args.parts.split(","))
     unknown = parts - {"equal", "speed", "levels", "match"}
     if unknown:

@@ -7,6 +7,8 @@
  * Where Python's semantics are subtle the helper says so (max/min keep the first of equals; sum()
  * is compensated from Python 3.12; random.choices draws from the Mersenne Twister).
  * Read the Python first: it is the reference, and the comments here do not repeat its reasons.
+ * One file of about 650 lines rather than two: the evaluation is the search's inner loop, and in one
+ * translation unit the compiler inlines it (the build has no link-time optimisation).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
 
@@ -195,7 +197,8 @@ static void exposure(uint64_t mine, uint64_t theirs, int *own, int *rival, int *
 
 static double removal_chance(uint64_t mine, uint64_t theirs) {
     int hits_enemy = __builtin_popcountll(theirs);
-    int touching_own = theirs ? __builtin_popcountll(sr_groups_containing_inline(sr_spread_inline(theirs) & mine, mine)) : 0;
+    uint64_t own_touched = theirs ? sr_groups_containing_inline(sr_spread_inline(theirs) & mine, mine) : 0;
+    int touching_own = __builtin_popcountll(own_touched);
     return (double)(hits_enemy + touching_own) / 36;
 }
 

@@ -72,7 +72,7 @@ class CompiledExpectimax:
         seconds: float | None,
         rng: random.Random,
     ) -> CompiledExpectimaxResult:
-        """ExpectimaxBot's iterative deepening from ``root``; see :class:`~abstracta.core.knowledge.CompiledExpectimax`."""
+        """ExpectimaxBot's iterative deepening from ``root`` (the protocol: ``core.knowledge.CompiledExpectimax``)."""
         request = self.request(root, me)
         request.max_depth = max_depth
         request.exact_depth = exact_depth
