@@ -477,7 +477,8 @@ static double chance(Search *s, const Position *p, int depth, double alpha, doub
     }
     if (s->star2) {
         for (int i = 0; i < count; i++) {
-            if (children[i].over || children[i].pending == NO_ROLL) continue;
+            /* no legal square never happens (rules §7.4); the Python probe would fail there, this one skips */
+            if (children[i].over || children[i].pending == NO_ROLL || !children[i].legal) continue;
             double bound = probe(s, &children[i], depth, plies);
             if (children[i].side == s->me)
                 lows[i] = py_max(lows[i], bound);
@@ -551,6 +552,7 @@ static int iterate(Search *s, const Position *root, int *moves, int count, int d
         *best_value = search_value(s, root, depth, -INFINITY, INFINITY, 0);
         return 1;
     }
+    if (count == 0) return 0; /* a root without a legal square (never, rules §7.4): no iteration finishes */
     int best = 0;
     double value = -INFINITY;
     for (int i = 0; i < count; i++) {
