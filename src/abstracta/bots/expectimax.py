@@ -32,6 +32,12 @@ It plays any such game through the contract, guided by the game's
   All the chance nodes of one layer share the same draws (common random
   numbers), so sibling moves are compared on the same dice.
 
+**Compiled**: when the knowledge offers a compiled copy of this search
+(``knowledge.compiled_expectimax()``, Strategic Reserve's core), the
+iterations run there, with the same moves, values and node counts; the root's
+move order and the random generator are still set up here. ``compiled=False``
+keeps the search in Python (the reference the compiled one is tested against).
+
 ``randomness`` weakens a level on purpose: that share of its moves (decided
 by the seed and the position) is a uniformly random legal move.
 
@@ -50,7 +56,7 @@ from typing import Hashable, Sequence
 from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE
-from abstracta.core.knowledge import Knowledge
+from abstracta.core.knowledge import CompiledExpectimax, Knowledge
 
 LOW, HIGH = -1.0, 1.0
 """The range of every value: ``returns()`` and ``Knowledge.evaluate`` both lie in it."""
@@ -86,6 +92,7 @@ class ExpectimaxBot(Bot):
         star2: bool = True,
         randomness: float = 0.0,
         name: str | None = None,
+        compiled: bool = True,
     ) -> None:
         if max_depth < 1:
             raise ValueError(f"max_depth must be at least 1, got {max_depth!r}")
@@ -104,6 +111,7 @@ class ExpectimaxBot(Bot):
         self.chance_samples = chance_samples
         self.star2 = star2
         self.randomness = randomness
+        self.compiled = compiled
         self.name = name or f"expectimax(depth {max_depth})"
         # What the last search did, for reports and benchmarks.
         self.last_depth = 0
@@ -153,6 +161,9 @@ class ExpectimaxBot(Bot):
         self._deadline = None if self.seconds is None else self._started + self.seconds
         decision = root.player != CHANCE
         root_moves = knowledge.order(root, self._shuffled(root.moves())) if decision else []
+        compiled = knowledge.compiled_expectimax() if self.compiled else None
+        if compiled is not None:
+            return self._iterate_compiled(compiled, root, root_moves)
         best_move = root_moves[0] if root_moves else None
         best_value = knowledge.evaluate(root)[self._me]
         self.last_depth = 0
@@ -174,6 +185,21 @@ class ExpectimaxBot(Bot):
         self.last_seconds = time.perf_counter() - self._started
         self.last_value = best_value
         return best_move, best_value
+
+    def _iterate_compiled(
+        self, compiled: CompiledExpectimax, root: State, root_moves: list[str]
+    ) -> tuple[str | None, float]:
+        """The same iterations on the game's compiled search."""
+        found = compiled.search(
+            root, root_moves, me=self._me, max_depth=self.max_depth, exact_depth=self.exact_depth,
+            chance_samples=self.chance_samples, star2=self.star2, nodes=self.node_budget, seconds=self.seconds,
+            rng=self._rng,
+        )  # fmt: skip
+        self.last_depth = found.depth
+        self.last_nodes = found.nodes
+        self.last_seconds = time.perf_counter() - self._started
+        self.last_value = found.value
+        return found.move, found.value
 
     def _shuffled(self, moves: list[str]) -> list[str]:
         """``moves`` in a seeded order, so that the seed decides among moves the ordering ranks equal."""

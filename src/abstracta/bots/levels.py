@@ -154,10 +154,12 @@ Depth counts decisions; ``nodes`` caps the positions visited per move, and the
 level's time limit is only a safety cap. For Strategic Reserve the leaves are
 the game's learned evaluation, which at a placement already weighs every legal
 square against the rival's next roll, so ``hard`` (two placements deep over
-every roll) looks three placements ahead in effect, in about 0.1 s a move.
+every roll) looks three placements ahead in effect, in about 0.1 s a move in Python
+(about 0.3 ms on Strategic Reserve's compiled search, which makes the same moves).
 The dice rule this game: against the 1-ply greedy bot ``hard`` is level, and
 even a bot that sees the rival's next roll wins only 56% against greedy
-(benchmarks/README.md), so deeper searches are not worth their cost. The lower
+(benchmarks/README.md), so deeper searches are not worth their cost: on the compiled
+core depth 3 costs 14 ms a move and did not beat ``hard`` (docs/compiled.md, "Strategic Reserve search"). The lower
 levels are set apart by a seeded share of uniformly random moves
 (``randomness``), calibrated by ``benchmarks/strategic_reserve_levels.py``.
 """

@@ -14,7 +14,7 @@ bots: :meth:`Knowledge.random_setup`, the random completion of a player's setup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable, Sequence
+from typing import TYPE_CHECKING, Hashable, NamedTuple, Protocol, Sequence
 
 if TYPE_CHECKING:
     import random
@@ -22,6 +22,42 @@ if TYPE_CHECKING:
     from abstracta.core.calibration import Calibration
 
     from abstracta.core.api import State, View
+
+
+class CompiledExpectimaxResult(NamedTuple):
+    """What a compiled search found: the move (None at a chance root), its value for the searching
+    player, the last finished depth and the positions visited."""
+
+    move: str | None
+    value: float
+    depth: int
+    nodes: int
+
+
+class CompiledExpectimax(Protocol):
+    """A game's compiled copy of ``bots/expectimax.py``'s search, offered by :meth:`Knowledge.compiled_expectimax`.
+
+    It must return what :class:`~abstracta.bots.expectimax.ExpectimaxBot` would find with this
+    knowledge: the same move, value, depth and node count at any node budget (only the time cap,
+    a wall clock, may cut the two at different nodes). The bot hands it the root, the root's moves
+    in the order its first iteration tries them, its settings and its seeded random generator
+    (which sampled iterations draw from).
+    """
+
+    def search(
+        self,
+        root: "State",
+        root_moves: Sequence[str],
+        *,
+        me: int,
+        max_depth: int,
+        exact_depth: int,
+        chance_samples: int,
+        star2: bool,
+        nodes: int | None,
+        seconds: float | None,
+        rng: "random.Random",
+    ) -> CompiledExpectimaxResult: ...
 
 
 class Knowledge:
@@ -56,6 +92,14 @@ class Knowledge:
     def calibration(self, players: int, source: str) -> "Calibration | None":
         """The fitted map for ``players`` players and value ``source``, or ``None`` when none was fitted."""
         return self.calibrations.get((players, source))
+
+    def compiled_expectimax(self) -> CompiledExpectimax | None:
+        """The game's compiled expectimax for this knowledge, or None (the default: the bot searches in Python).
+
+        A game with a compiled core returns it only when the core is built and not turned off
+        (``abstracta.core.compiled``), and only for knowledge whose every method it reproduces.
+        """
+        return None
 
     def evaluate(self, state: "State") -> Sequence[float]:
         """One value per player in ``[-1, 1]`` for a position that is not over (each from its own side).

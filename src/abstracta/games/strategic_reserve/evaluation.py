@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Hashable, Sequence
 
-from abstracta.core.knowledge import Knowledge
+from abstracta.core.knowledge import CompiledExpectimax, Knowledge
 from abstracta.games.strategic_reserve.calibration import CALIBRATIONS
 from abstracta.games.strategic_reserve.board import SQUARE_BIT, border, groups_containing, spread
 
@@ -202,6 +202,15 @@ class StrategicReserveKnowledge(Knowledge):
         if len(weights) != len(LEARNED_FEATURES):
             raise ValueError(f"need {len(LEARNED_FEATURES)} weights, one per feature, got {len(weights)}")
         self.weights = tuple(weights)
+
+    def compiled_expectimax(self) -> CompiledExpectimax | None:
+        """The expectimax of ``compiled/search.c`` when the core is built: it reproduces this class's
+        evaluation, keys and ordering (with these weights), not a subclass's overrides."""
+        if type(self) is not StrategicReserveKnowledge:
+            return None
+        from abstracta.games.strategic_reserve.compiled.searcher import compiled_expectimax
+
+        return compiled_expectimax(self.weights)
 
     def evaluate(self, state: "StrategicReserveState") -> Sequence[float]:
         if state.over:
