@@ -11,7 +11,9 @@ The search plays any such game through the contract (``moves``, ``play``,
   (only the time cap can stop them), so that even the smallest level always
   completes the two plies that see a one-move threat. When the budget runs out
   inside an iteration, its best move so far is kept: the previous best was
-  searched first, so it is never worse by the deeper measure.
+  searched first, so it is never worse by the deeper measure. A move that
+  cut-short iteration proved lost is never kept while another move is not
+  proven lost: the first such move in the root order is played instead.
 - **Transposition table** keyed by ``knowledge.key(state)``: depth, bound,
   score and best move per position; the best move is tried first next time.
 - **Move order**: the hash move, the game's noisy moves (captures, kills) in
@@ -23,8 +25,9 @@ The search plays any such game through the contract (``moves``, ``play``,
   ``MATE - p`` (a loss the negative), so the search takes the quickest win and
   puts off a loss as long as it can; an ended game with returns 0 (a claimed
   or ply-limit draw) scores 0, and so does a position that recurs in the line
-  being searched (either side could steer the game back into it, and the
-  rules end repeated positions as draws).
+  being searched or occurred earlier in the game (``knowledge.earlier_keys``):
+  either side could steer the game back into it, and the rules end repeated
+  positions as draws.
 
 Same seed, same position and the budget not cut by the time cap give the same
 move: the seed only shuffles the root moves before the game's ordering (so
@@ -38,7 +41,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Collection, Hashable
 
 from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State
@@ -167,16 +170,22 @@ class AlphaBetaBot(Bot):
             self.last_report = report
             return report
 
+        self._earlier = knowledge.earlier_keys(state)
         best_move, best_score, depth_done, stopped = root_moves[0], -INFINITY, 0, "depth"
         for depth in range(1, self.max_depth + 1):
             self._budget = None if depth <= self.min_depth else self.max_nodes
             self._root_best = None
+            self._root_lost = set()
             try:
                 score, move = self._root(state, root_moves, depth)
             except _OutOfBudget as out:
                 stopped = str(out)
                 if self._root_best is not None:  # the first (previous best) move was searched in full
-                    best_score, best_move = self._root_best
+                    unproven = [m for m in root_moves if m not in self._root_lost]
+                    if self._root_best[0] >= -MATE_BOUND or not unproven:
+                        best_score, best_move = self._root_best
+                    else:  # the best searched move is proven lost: play one that is not (the last
+                        best_move = unproven[0]  # completed iteration's score stays the estimate)
                 break
             best_score, best_move, depth_done = score, move, depth
             root_moves = [move] + [m for m in root_moves if m != move]
@@ -213,6 +222,8 @@ class AlphaBetaBot(Bot):
         self._killers: dict[int, list[str]] = {}
         self._history: dict[str, int] = {}
         self._line: set[Hashable] = set()
+        self._earlier: Collection[Hashable] = ()
+        self._root_lost: set[str] = set()
         self._nodes = 0
         self._budget: int | None = None
         self._root_best: tuple[float, str] | None = None
@@ -237,6 +248,8 @@ class AlphaBetaBot(Bot):
         try:
             for move in root_moves:
                 score = self._child_score(state.play(move), me, depth - 1, alpha, beta, 1)
+                if score < -MATE_BOUND:  # exact, or an upper bound: lost either way
+                    self._root_lost.add(move)
                 if score > best_score:
                     best_score, best_move = score, move
                     self._root_best = (score, move)
@@ -264,7 +277,7 @@ class AlphaBetaBot(Bot):
         self._count_node()
         knowledge = self.knowledge
         key = knowledge.key(state)  # type: ignore[union-attr]
-        if key in self._line:
+        if key in self._line or key in self._earlier:
             return 0.0
         entry = self._table.get(key)
         hash_move = None

@@ -14,7 +14,7 @@ bots: :meth:`Knowledge.random_setup`, the random completion of a player's setup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable, Sequence
+from typing import TYPE_CHECKING, Collection, Hashable, Sequence
 
 if TYPE_CHECKING:
     import random
@@ -69,6 +69,16 @@ class Knowledge:
     def key(self, state: "State") -> Hashable:
         """A transposition key: equal for positions the search may treat as the same."""
         return state.notation()
+
+    def earlier_keys(self, state: "State") -> Collection[Hashable]:
+        """The :meth:`key` of every earlier position of ``state``'s game that could still recur.
+
+        The alpha-beta search scores a position among them as a draw, as it does one that recurs
+        in the line it searches (the rules end repeated positions as draws, and either side could
+        steer the game back). A game that keeps its history gives the positions since the last
+        irreversible change; the default, ``()``, limits repetitions to the searched line.
+        """
+        return ()
 
     def order(self, state: "State", moves: list[str]) -> list[str]:
         """``moves`` with the likeliest best first (kills, captures, threats); the same set of moves."""

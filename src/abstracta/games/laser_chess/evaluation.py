@@ -252,6 +252,16 @@ class LaserChessKnowledge(Knowledge):
     def key(self, state: "LaserChessState") -> Hashable:
         return state._key  # the engine's Zobrist key of board and side to move
 
+    def earlier_keys(self, state: "LaserChessState") -> frozenset[int]:
+        """The keys of the positions since the last removal, this one excluded (§6.2 item 6: earlier
+        ones lack a piece, so they can never recur)."""
+        keys = []
+        node = state._history[2]
+        for _ in range(state._quiet):
+            keys.append(node[0])
+            node = node[2]
+        return frozenset(keys)
+
     def evaluate(self, state: "LaserChessState") -> list[float]:
         if state.over:
             return list(state.returns())
