@@ -233,6 +233,52 @@ class MoveRecall:
         raise NotImplementedError(f"{type(self).__name__} must define row()")
 
 
+class BatchCore:
+    """A game's compiled batch of games: the protocol ``abstracta.rl.CompiledVectorEnv`` steps.
+
+    ``RLAdapter.batch_core(num_envs, oriented)`` returns one (``None``, the default: the game has
+    none). It holds ``num_envs`` games of the adapter's game under its options, played by
+    self-play: each row's observation, mask and action numbers are its mover's (in the mover's
+    frame when ``oriented``), with the numbering, masks and observations of the adapter exactly,
+    so ``CompiledVectorEnv`` equals ``abstracta.rl.VectorEnv`` step for step. It owns no arrays
+    the caller sees: every method writes into numpy buffers the caller passes (C-contiguous;
+    ``rows`` and flag arrays bool, actions and players int64, observations and rewards float32,
+    masks bool ``(num_envs, num_actions)``), so a compiled core can loop over rows in C with no
+    Python object per row. Auto-reset is the caller's: it resets the rows it chooses.
+
+    - ``seed(seeds)``: one uint64 per row; the rows' chance (setups, dice) and ``sample`` draw from
+      generators started from them (a game without chance may use them only for ``sample``).
+    - ``reset(rows, observations, masks, players)``: new games in the rows where ``rows`` is True
+      (every row when ``rows`` is None); writes those rows' observation, mask and player.
+    - ``step(actions, rows, observations, masks, players, rewards, terminated, truncated, illegal)``:
+      plays ``actions[i]`` in each selected row (the caller never steps a finished row; chance
+      after the move is resolved inside). Writes each stepped row's observation, mask and player,
+      ``rewards[i, p]`` every player's reward of the step (the returns on the step that ends the
+      game, else 0), ``terminated`` (the rules ended it), ``truncated`` (a cap option cut it
+      off: ``termination() == "turn limit"``), ``illegal`` (the action was not legal: the game
+      ends with -1 for the mover). A finished row shows its last position to its mover with an
+      all-False mask, its player the mover.
+    - ``sample(actions)``: a uniformly random legal action per row (0 on a finished row).
+    """
+
+    num_envs: int
+
+    def seed(self, seeds: np.ndarray) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define seed()")
+
+    def reset(self, rows: np.ndarray | None, observations: np.ndarray, masks: np.ndarray,
+              players: np.ndarray) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define reset()")
+
+    def step(self, actions: np.ndarray, rows: np.ndarray | None, observations: np.ndarray, masks: np.ndarray,
+             players: np.ndarray, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
+             illegal: np.ndarray) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define step()")
+
+    def sample(self, actions: np.ndarray) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define sample()")
+
+
 class RLAdapter:
     """Everything ``abstracta.rl`` needs to know about one game under its options.
 
@@ -305,10 +351,16 @@ class RLAdapter:
         (right for perfect information; a game hiding pieces at the start must deal them itself)."""
         return None
 
+    def batch_core(self, num_envs: int, oriented: bool = True) -> BatchCore | None:
+        """``num_envs`` games stepped by a compiled core (:class:`BatchCore`), for
+        ``abstracta.rl.CompiledVectorEnv``; ``None`` (the default): the game has no batch core,
+        or it is not built or disabled (``ABSTRACTA_PURE_PYTHON``)."""
+        return None
+
     def move_recall(self) -> MoveRecall | None:
         """For a hidden-information game: how each ply enters the perfect-recall information-state
         tensor (:class:`MoveRecall`); ``None``: that tensor is the observation tensor."""
         return None
 
 
-__all__ = ["ActionTable", "Frame", "MoveRecall", "RLAdapter", "SetupDeal"]
+__all__ = ["ActionTable", "BatchCore", "Frame", "MoveRecall", "RLAdapter", "SetupDeal"]

@@ -31,6 +31,7 @@ from abstracta.rl.observations import observation, observation_shape, plane_name
 from abstracta.rl.symmetry import symmetries
 
 __all__ = [
+    "CompiledVectorEnv",
     "VectorEnv",
     "action_space_size",
     "action_table",
@@ -74,6 +75,10 @@ def __getattr__(name: str) -> Any:
         from abstracta.rl.vector import VectorEnv
 
         return VectorEnv
+    if name == "CompiledVectorEnv":
+        from abstracta.rl.compiled_vector import CompiledVectorEnv
+
+        return CompiledVectorEnv
     raise AttributeError(f"module 'abstracta.rl' has no attribute {name!r}")
 
 

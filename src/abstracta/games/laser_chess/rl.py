@@ -14,7 +14,7 @@ import re
 import numpy as np
 
 from abstracta.core.api import View
-from abstracta.core.rl_adapter import ActionTable, Frame, RLAdapter
+from abstracta.core.rl_adapter import ActionTable, BatchCore, Frame, RLAdapter
 from abstracta.games.laser_chess.board import CLOSED_NAMES, FILES, KIND_WORDS, RANKS, SQUARE_NAMES, STEPS
 
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -147,3 +147,9 @@ class LaserChessRL(RLAdapter):
 
     def max_game_length(self) -> int | None:
         return self.game.options["max_plies"] or None
+
+    def batch_core(self, num_envs: int, oriented: bool = True) -> BatchCore | None:
+        """The compiled core's batch (``compiled/batch.c``), or None when the core is not available."""
+        from abstracta.games.laser_chess import compiled
+
+        return compiled.Batch(self.game.start(), num_envs, oriented) if compiled.available() else None
