@@ -29,6 +29,11 @@ The search plays any such game through the contract (``moves``, ``play``,
   either side could steer the game back into it, and the rules end repeated
   positions as draws.
 
+Where the game's knowledge offers a compiled searcher
+(:meth:`~abstracta.core.knowledge.Knowledge.compiled_searcher`, Laser Chess when its core is
+built), the iterations run there, node for node the same search; ``compiled=False`` keeps
+the Python one (the reference the compiled ones are tested against).
+
 Same seed, same position and the budget not cut by the time cap give the same
 move: the seed only shuffles the root moves before the game's ordering (so
 equally good moves are picked differently by different seeds), and the node
@@ -45,7 +50,7 @@ from typing import Collection, Hashable
 
 from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State
-from abstracta.core.knowledge import Knowledge
+from abstracta.core.knowledge import CompiledSearcher, Knowledge
 
 MATE = 100.0
 """Score of winning at the root; a win found p plies down scores ``MATE - p``."""
@@ -101,7 +106,8 @@ class AlphaBetaBot(Bot):
     on first use. ``max_nodes`` is the deterministic budget (``None``: none),
     ``seconds`` the time cap (``None``: none), ``max_depth`` the deepest
     iteration, ``min_depth`` the iterations that ignore ``max_nodes``,
-    ``quiescence`` the plies of noisy moves searched past the horizon.
+    ``quiescence`` the plies of noisy moves searched past the horizon; ``compiled``
+    whether to use the knowledge's compiled searcher when it offers one.
     """
 
     evaluates = True  # evaluate() values a position with the same search that chooses
@@ -118,6 +124,7 @@ class AlphaBetaBot(Bot):
         quiescence: int = 2,
         seed: int | None = None,
         name: str = "alphabeta",
+        compiled: bool = True,
     ) -> None:
         if max_nodes is not None and max_nodes < 1:
             raise ValueError(f"max_nodes must be at least 1 or None, got {max_nodes!r}")
@@ -135,6 +142,10 @@ class AlphaBetaBot(Bot):
         self.quiescence = quiescence
         self.rng = random.Random(seed)
         self.name = name
+        self.compiled = compiled
+        self._searcher: CompiledSearcher | None = None  # asked of the knowledge on the first search
+        self._asked_searcher = False
+        self._searched_compiled = False  # whether the last search ran on the compiled searcher
         self.last_report: SearchReport | None = None
         self._reset()
 
@@ -170,6 +181,17 @@ class AlphaBetaBot(Bot):
             self.last_report = report
             return report
 
+        searcher = self._compiled_searcher(knowledge)
+        self._searched_compiled = searcher is not None
+        if searcher is not None:
+            best_move, best_score, depth_done, nodes, stopped = searcher.search(
+                state, root_moves, max_depth=self.max_depth, min_depth=self.min_depth, max_nodes=self.max_nodes,
+                seconds=None if self.seconds is None else self.seconds * TIME_MARGIN,
+                spent=time.perf_counter() - self._started, quiescence=self.quiescence,
+            )  # fmt: skip
+            report = SearchReport(best_move, best_score, depth_done, nodes, time.perf_counter() - self._started, stopped)
+            self.last_report = report
+            return report
         self._earlier = knowledge.earlier_keys(state)
         best_move, best_score, depth_done, stopped = root_moves[0], -INFINITY, 0, "depth"
         for depth in range(1, self.max_depth + 1):
@@ -204,6 +226,8 @@ class AlphaBetaBot(Bot):
         the chosen move, and stops where the table has none, at the end of the game or at a chance node.
         """
         line = [self.search(state).move]  # type: ignore[list-item]  # not over: there is a move
+        if self._searched_compiled:
+            return self._searcher.principal_variation(state, line[0], plies)  # type: ignore[union-attr]
         position = state.play(line[0])
         seen = {self.knowledge.key(state)}  # type: ignore[union-attr]
         while len(line) < plies and not position.over and position.player is not None and position.player >= 0:
@@ -217,6 +241,12 @@ class AlphaBetaBot(Bot):
         return line
 
     # -- the search -----------------------------------------------------------------------
+    def _compiled_searcher(self, knowledge: Knowledge) -> CompiledSearcher | None:
+        if self.compiled and not self._asked_searcher:
+            self._searcher = knowledge.compiled_searcher()
+            self._asked_searcher = True
+        return self._searcher if self.compiled else None
+
     def _reset(self) -> None:
         self._table: dict[Hashable, tuple[int, int, float, str | None]] = {}
         self._killers: dict[int, list[str]] = {}

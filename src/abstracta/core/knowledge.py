@@ -14,7 +14,7 @@ bots: :meth:`Knowledge.random_setup`, the random completion of a player's setup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Collection, Hashable, Sequence
+from typing import TYPE_CHECKING, Collection, Hashable, Protocol, Sequence
 
 if TYPE_CHECKING:
     import random
@@ -22,6 +22,26 @@ if TYPE_CHECKING:
     from abstracta.core.calibration import Calibration
 
     from abstracta.core.api import State, View
+
+
+class CompiledSearcher(Protocol):
+    """The alpha-beta search of ``bots/alphabeta.py`` run by a game's compiled core, node for node.
+
+    A game offers one through :meth:`Knowledge.compiled_searcher`; ``AlphaBetaBot`` then hands it
+    the root position, its root moves in search order and the budget, and reads back what the
+    Python search would have found (the same move, score, depth and node count when no time cap
+    cuts it). Each searcher keeps its last search's table for :meth:`principal_variation`.
+    """
+
+    def search(self, state: "State", root_moves: list[str], *, max_depth: int, min_depth: int,
+               max_nodes: int | None, seconds: float | None, spent: float,
+               quiescence: int) -> tuple[str, float, int, int, str]:
+        """``(move, score, depth, nodes, stopped)``, as ``SearchReport`` holds them."""
+        ...
+
+    def principal_variation(self, state: "State", first: str, plies: int) -> list[str]:
+        """``first``, then the best moves the last search's table holds, ``plies`` at most."""
+        ...
 
 
 class Knowledge:
@@ -79,6 +99,11 @@ class Knowledge:
         irreversible change; the default, ``()``, limits repetitions to the searched line.
         """
         return ()
+
+    def compiled_searcher(self) -> CompiledSearcher | None:
+        """A new :class:`CompiledSearcher` for this knowledge's game, or ``None`` (the default): the
+        alpha-beta search then runs in Python. A game answers only where its core is built and enabled."""
+        return None
 
     def order(self, state: "State", moves: list[str]) -> list[str]:
         """``moves`` with the likeliest best first (kills, captures, threats); the same set of moves."""

@@ -38,6 +38,7 @@ from abstracta.games.laser_chess.board import (
 from abstracta.games.laser_chess.rules import _IS_LASER, _IS_SWITCH, _OWNED, ROTATION_MOVES, SWAP_INTO, TARGETS
 
 if TYPE_CHECKING:
+    from abstracta.core.knowledge import CompiledSearcher
     from abstracta.games.laser_chess.rules import LaserChessState
 
 KING_VALUE = 100.0
@@ -251,6 +252,22 @@ class LaserChessKnowledge(Knowledge):
     # -- the Knowledge interface ------------------------------------------------------
     def key(self, state: "LaserChessState") -> Hashable:
         return state._key  # the engine's Zobrist key of board and side to move
+
+    def compiled_searcher(self) -> "CompiledSearcher | None":
+        """The alpha-beta search on the compiled core (``compiled/search.c``), when the core is available.
+
+        Only for this class itself: the C search evaluates and orders moves exactly as this class
+        does, so a subclass that changes either keeps the Python search.
+        """
+        if type(self) is not LaserChessKnowledge:
+            return None
+        from abstracta.games.laser_chess import compiled
+
+        if not compiled.available():
+            return None
+        from abstracta.games.laser_chess.compiled.search import CompiledSearcher
+
+        return CompiledSearcher()
 
     def earlier_keys(self, state: "LaserChessState") -> frozenset[int]:
         """The keys of the positions since the last removal, this one excluded (§6.2 item 6: earlier

@@ -1,0 +1,731 @@
+/* Laser Chess search on the compiled core (search.h): evaluation.py's evaluation and move order,
+ * bots/alphabeta.py's alpha-beta, node for node. Each function names the Python it mirrors;
+ * read that for the why. Floating-point sums are done in the Python order, so values are equal
+ * to the last bit (tanh is libm's in both).
+ */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
+#include "search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* -- tables from the reference (lcs_set_tables) ------------------------------------------------ */
+static int8_t REACTION[LC_CODES][4];
+static int8_t NEXT[LC_SQUARES][4];
+static uint8_t ROTATED[LC_CODES][3];
+static uint8_t SWAP_INTO[LC_SQUARES][LC_CODES];
+static uint8_t OPEN[2][LC_SQUARES];
+static uint8_t NEIGHBOUR[LC_SQUARES][8];
+static uint8_t NEIGHBOUR_COUNT[LC_SQUARES];
+static double PIECE_VALUE[LC_CODES];
+static uint8_t LASER_SQUARE[2];
+static double W[LCS_WEIGHTS];
+
+void lcs_set_tables(const int8_t *reaction, const int8_t *next, const uint8_t *rotated,
+                    const uint8_t *swap_into, const uint8_t *open, const uint8_t *neighbours,
+                    const uint8_t *neighbour_count, const double *piece_value,
+                    const uint8_t *laser_square) {
+    memcpy(REACTION, reaction, sizeof REACTION);
+    memcpy(NEXT, next, sizeof NEXT);
+    memcpy(ROTATED, rotated, sizeof ROTATED);
+    memcpy(SWAP_INTO, swap_into, sizeof SWAP_INTO);
+    memcpy(OPEN, open, sizeof OPEN);
+    memcpy(NEIGHBOUR, neighbours, sizeof NEIGHBOUR);
+    memcpy(NEIGHBOUR_COUNT, neighbour_count, sizeof NEIGHBOUR_COUNT);
+    memcpy(PIECE_VALUE, piece_value, sizeof PIECE_VALUE);
+    memcpy(LASER_SQUARE, laser_square, sizeof LASER_SQUARE);
+}
+
+void lcs_set_weights(const double *weights) { memcpy(W, weights, sizeof W); }
+
+/* -- the shot table (evaluation.py ShotTable) --------------------------------------------------- */
+typedef struct {
+    int colour;
+    int count;                          /* legal piece moves */
+    int changed_count;                  /* moves that alter the beam, in lc_generate's order */
+    lc_move changed[LC_MAX_MOVES];
+    uint8_t changed_code[LC_MAX_MOVES]; /* what each one's shot removes (0: nothing) */
+    int static_code;                    /* what every other move's shot removes */
+} shot_table;
+
+/* _removed_by_shot, and _path_marks when marks is given. */
+static int beam_victim(const uint8_t *board, int colour, uint8_t *marks) {
+    int sq = LASER_SQUARE[colour];
+    if (marks) marks[sq] = 1;
+    int d = (board[sq] - 1) & 3;
+    for (;;) {
+        sq = NEXT[sq][d];
+        while (sq >= 0) {
+            if (marks) marks[sq] = 1;
+            if (board[sq]) break;
+            sq = NEXT[sq][d];
+        }
+        if (sq < 0) return 0;
+        int r = REACTION[board[sq]][d];
+        if (r >= 0) {
+            d = r;
+            continue;
+        }
+        return r == LC_STOP_REMOVED ? board[sq] : 0;
+    }
+}
+
+static void shot_table_build(shot_table *t, const uint8_t *board, int colour) {
+    uint8_t marks[LC_SQUARES];
+    memset(marks, 0, sizeof marks);
+    t->colour = colour;
+    t->static_code = beam_victim(board, colour, marks);
+    const uint8_t *open = OPEN[colour];
+    int lo = colour == LC_BLUE ? 1 : 21, hi = lo + 20;
+    int count = 0, n = 0;
+    for (int sq = 0; sq < LC_SQUARES; sq++) {
+        int code = board[sq];
+        if (code < lo || code >= hi) continue;
+        int on_path = marks[sq];
+        for (int sign = LC_PLUS; sign <= LC_MINUS; sign++)
+            if (ROTATED[code][sign]) {
+                count++;
+                if (on_path) t->changed[n++] = LC_MOVE(sq, sq, sign);
+            }
+        int kind = LC_KIND_OF(code);
+        if (kind == LC_LASER) continue;
+        const uint8_t *neighbours = NEIGHBOUR[sq];
+        int neighbour_count = NEIGHBOUR_COUNT[sq];
+        if (kind == LC_SWITCH) {
+            const uint8_t *swap_ok = SWAP_INTO[sq];
+            for (int i = 0; i < neighbour_count; i++) {
+                int to = neighbours[i], other = board[to];
+                if (open[to] && (!other || swap_ok[other])) {
+                    count++;
+                    if (on_path || marks[to]) t->changed[n++] = LC_MOVE(sq, to, 0);
+                }
+            }
+        } else {
+            for (int i = 0; i < neighbour_count; i++) {
+                int to = neighbours[i];
+                if (open[to] && !board[to]) {
+                    count++;
+                    if (on_path || marks[to]) t->changed[n++] = LC_MOVE(sq, to, 0);
+                }
+            }
+        }
+    }
+    t->count = count;
+    t->changed_count = n;
+    uint8_t scratch[LC_SQUARES];
+    memcpy(scratch, board, sizeof scratch);
+    for (int i = 0; i < n; i++) { /* play the action on the scratch board, fire, put both squares back */
+        lc_move m = t->changed[i];
+        int from = LC_MOVE_FROM(m), to = LC_MOVE_TO(m), rotation = LC_MOVE_ROTATION(m);
+        uint8_t piece = scratch[from], other = scratch[to];
+        if (rotation) {
+            scratch[from] = ROTATED[piece][rotation];
+        } else {
+            scratch[from] = other;
+            scratch[to] = piece;
+        }
+        t->changed_code[i] = (uint8_t)beam_victim(scratch, colour, NULL);
+        scratch[from] = piece;
+        scratch[to] = other;
+    }
+}
+
+static double shot_gain(const shot_table *t, int code) {
+    if (!code) return 0.0;
+    double value = PIECE_VALUE[code];
+    return LC_COLOUR_OF(code) != t->colour ? value : -value;
+}
+
+static double shot_best_gain(const shot_table *t) {
+    double best = t->changed_count < t->count ? shot_gain(t, t->static_code) : 0.0;
+    for (int i = 0; i < t->changed_count; i++) {
+        double gain = shot_gain(t, t->changed_code[i]);
+        if (gain > best) best = gain;
+    }
+    return best > 0.0 ? best : 0.0;
+}
+
+static int shot_kill_count(const shot_table *t) {
+    double king = W[LCS_W_KING_VALUE];
+    if (shot_gain(t, t->static_code) >= king) return t->count;
+    int kills = 0;
+    for (int i = 0; i < t->changed_count; i++)
+        if (shot_gain(t, t->changed_code[i]) >= king) kills++;
+    return kills;
+}
+
+/* The gain of each of ``moves`` (lc_legal's order: the changed moves are a subsequence of it). */
+static void shot_gains(const shot_table *t, const lc_move *moves, int n, double *gains) {
+    double static_gain = shot_gain(t, t->static_code);
+    int j = 0;
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == LC_DRAW) {
+            gains[i] = 0.0;
+        } else if (j < t->changed_count && t->changed[j] == moves[i]) {
+            gains[i] = shot_gain(t, t->changed_code[j++]);
+        } else {
+            gains[i] = static_gain;
+        }
+    }
+}
+
+/* Stable sort of moves by descending key (insertion sort: the lists are short and mostly sorted). */
+static void sort_by_key(lc_move *moves, double *keys, int n) {
+    for (int i = 1; i < n; i++) {
+        lc_move m = moves[i];
+        double k = keys[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] < k) {
+            moves[j + 1] = moves[j];
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        keys[j + 1] = k;
+    }
+}
+
+/* -- the evaluation (evaluation.py _value, _king_lines) ----------------------------------------- */
+static int king_lines(const uint8_t *board, int king_square) {
+    int count = 0;
+    for (int d = 0; d < 4; d++) {
+        for (int sq = NEXT[king_square][d]; sq >= 0; sq = NEXT[sq][d]) {
+            int code = board[sq];
+            if (!code) continue;
+            int kind = LC_KIND_OF(code), back = (d + 2) % 4;
+            if (kind == LC_DEFLECTOR || kind == LC_SWITCH) {
+                for (int a = 0; a < 4; a++)
+                    if (REACTION[code][a] == back) {
+                        count++;
+                        break;
+                    }
+            } else if (kind == LC_LASER) {
+                count++;
+            }
+            break;
+        }
+    }
+    return count;
+}
+
+/* value_for_mover with the mover's shot table (built here, for the caller's move order to reuse). */
+static double evaluate_with(const lc_position *p, shot_table *own) {
+    const uint8_t *board = p->board;
+    int mover = p->turn, rival = mover ^ 1;
+    double material = 0.0;
+    int kings[2] = {-1, -1};
+    double king_value = W[LCS_W_KING_VALUE];
+    for (int sq = 0; sq < LC_SQUARES; sq++) {
+        int code = board[sq];
+        if (!code) continue;
+        double worth = PIECE_VALUE[code];
+        if (worth >= king_value) {
+            kings[LC_COLOUR_OF(code)] = sq;
+        } else if (LC_COLOUR_OF(code) == mover) {
+            material += worth;
+        } else {
+            material -= worth;
+        }
+    }
+    shot_table theirs;
+    shot_table_build(own, board, mover);
+    shot_table_build(&theirs, board, rival);
+    double score = material;
+    int kills = shot_kill_count(&theirs);
+    if (kills) score -= W[LCS_W_KING_THREAT] + (kills > 1 ? W[LCS_W_EXTRA_KING_THREAT] : 0.0);
+    double rival_gain = shot_best_gain(&theirs), own_gain = shot_best_gain(own);
+    score -= W[LCS_W_RIVAL_CAPTURE] * (rival_gain < 2.0 ? rival_gain : 2.0);
+    score += W[LCS_W_OWN_CAPTURE] * (own_gain < 2.0 ? own_gain : 2.0);
+    score += W[LCS_W_MOBILITY] * (double)(own->count - theirs.count);
+    if (kings[mover] >= 0 && kings[rival] >= 0)
+        score += W[LCS_W_KING_LINES] * (double)(king_lines(board, kings[rival]) - king_lines(board, kings[mover]));
+    return tanh(W[LCS_W_SCALE] * score);
+}
+
+double lcs_evaluate(const lc_position *p) {
+    shot_table own;
+    return evaluate_with(p, &own);
+}
+
+/* LaserChessKnowledge.noisy_moves from the side to move's table; ``gains`` gets their gains. */
+static int noisy_from(const shot_table *t, const lc_position *p, lc_move *out, double *gains) {
+    int n = 0;
+    for (int i = 0; i < t->changed_count; i++) {
+        double gain = shot_gain(t, t->changed_code[i]);
+        if (gain > 0) {
+            out[n] = t->changed[i];
+            gains[n++] = gain;
+        }
+    }
+    double static_gain = shot_gain(t, t->static_code);
+    if (static_gain > 0) { /* one stand-in: the first legal move that leaves the beam alone */
+        lc_move moves[LC_MAX_MOVES];
+        int count = lc_generate(p, moves), j = 0;
+        for (int i = 0; i < count; i++) {
+            if (j < t->changed_count && t->changed[j] == moves[i]) {
+                j++;
+                continue;
+            }
+            out[n] = moves[i];
+            gains[n++] = static_gain;
+            break;
+        }
+    }
+    sort_by_key(out, gains, n);
+    return n;
+}
+
+int lcs_noisy(const lc_position *p, lc_move *out) {
+    shot_table t;
+    double gains[LC_MAX_MOVES];
+    shot_table_build(&t, p->board, p->turn);
+    return noisy_from(&t, p, out, gains);
+}
+
+int lcs_order(const lc_position *p, const lc_history *history, lc_move *out) {
+    shot_table t;
+    double gains[LC_MAX_MOVES];
+    shot_table_build(&t, p->board, p->turn);
+    int n = lc_legal(p, history, out);
+    shot_gains(&t, out, n, gains);
+    sort_by_key(out, gains, n);
+    return n;
+}
+
+/* -- the search (bots/alphabeta.py) ------------------------------------------------------------ */
+#define MATE 100.0
+#define MATE_BOUND (MATE / 2)
+#define EXACT 0
+#define LOWER 1
+#define UPPER 2
+#define TIME_CHECK_EVERY 256 /* nodes between two looks at the clock (Python: 32; C nodes are faster) */
+#define TABLE_FIRST_SLOTS (1 << 16)
+#define MOVE_IDS 65536 /* an lc_move indexes the history table directly */
+
+typedef struct {
+    uint64_t key;
+    double score;
+    lc_move move;
+    int8_t depth;
+    uint8_t bound;
+    uint8_t used;
+} table_entry;
+
+struct lcs_searcher {
+    table_entry *table;
+    size_t slots, used;
+    int64_t history[MOVE_IDS];
+    lc_move killers[LCS_MAX_PLY][2];
+    uint8_t killer_count[LCS_MAX_PLY];
+    lc_history line; /* the game's keys, then the searched line's: repetitions look back through it */
+    int64_t nodes, budget;
+    double limit; /* seconds since ``started`` after which the search stops; <= 0: none */
+    struct timespec started;
+    int stopped; /* 0 while running, else LCS_STOP_NODES or LCS_STOP_TIME */
+    int quiescence;
+    int failed; /* out of memory */
+};
+
+static double seconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + 1e-9 * (double)(now.tv_nsec - start->tv_nsec);
+}
+
+lcs_searcher *lcs_new(void) {
+    lcs_searcher *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->table = calloc(TABLE_FIRST_SLOTS, sizeof *s->table);
+    if (!s->table) {
+        free(s);
+        return NULL;
+    }
+    s->slots = TABLE_FIRST_SLOTS;
+    return s;
+}
+
+void lcs_free(lcs_searcher *s) {
+    if (!s) return;
+    free(s->table);
+    lc_history_free(&s->line);
+    free(s);
+}
+
+/* -- the transposition table: open addressing, grown at half full like a dict until the cap -- */
+static table_entry *table_find(const lcs_searcher *s, uint64_t key) {
+    size_t mask = s->slots - 1;
+    for (size_t i = (size_t)(key * 0x9E3779B97F4A7C15ull >> 20) & mask;; i = (i + 1) & mask) {
+        table_entry *e = &s->table[i];
+        if (!e->used) return NULL;
+        if (e->key == key) return e;
+    }
+}
+
+static void table_grow(lcs_searcher *s) {
+    size_t slots = s->slots * 2;
+    table_entry *table = calloc(slots, sizeof *table);
+    if (!table) return; /* stays at this size: it replaces from now on */
+    table_entry *old = s->table;
+    size_t old_slots = s->slots;
+    s->table = table;
+    s->slots = slots;
+    for (size_t j = 0; j < old_slots; j++) {
+        if (!old[j].used) continue;
+        size_t mask = slots - 1, i = (size_t)(old[j].key * 0x9E3779B97F4A7C15ull >> 20) & mask;
+        while (table[i].used) i = (i + 1) & mask;
+        table[i] = old[j];
+    }
+    free(old);
+}
+
+static void table_store(lcs_searcher *s, uint64_t key, int depth, int bound, double score, lc_move move) {
+    size_t mask = s->slots - 1, home = (size_t)(key * 0x9E3779B97F4A7C15ull >> 20) & mask, i = home;
+    while (s->table[i].used && s->table[i].key != key) i = (i + 1) & mask;
+    table_entry *e = &s->table[i];
+    if (!e->used) {
+        if (2 * (s->used + 1) > s->slots) {
+            if (s->slots < LCS_TABLE_MAX_SLOTS) {
+                size_t before = s->slots;
+                table_grow(s);
+                if (s->slots != before) {
+                    table_store(s, key, depth, bound, score, move);
+                    return;
+                }
+            }
+            e = &s->table[home]; /* full: the newcomer replaces what lives at its home slot */
+        } else {
+            s->used++;
+        }
+    }
+    e->key = key;
+    e->used = 1;
+    e->depth = (int8_t)depth;
+    e->bound = (uint8_t)bound;
+    e->score = score;
+    e->move = move;
+}
+
+static double to_table(double score, int ply) {
+    if (score > MATE_BOUND) return score + ply;
+    if (score < -MATE_BOUND) return score - ply;
+    return score;
+}
+
+static double from_table(double score, int ply) {
+    if (score > MATE_BOUND) return score - ply;
+    if (score < -MATE_BOUND) return score + ply;
+    return score;
+}
+
+/* _count_node: 1 when the budget or the time cap is spent (then everything unwinds). */
+static int count_node(lcs_searcher *s) {
+    int64_t nodes = ++s->nodes;
+    if (s->budget >= 0 && nodes > s->budget) {
+        s->stopped = LCS_STOP_NODES;
+        return 1;
+    }
+    if (s->limit > 0 && nodes % TIME_CHECK_EVERY == 0 && seconds_since(&s->started) > s->limit) {
+        s->stopped = LCS_STOP_TIME;
+        return 1;
+    }
+    return 0;
+}
+
+static int line_push(lcs_searcher *s, uint64_t key) {
+    if (lc_history_push(&s->line, key) == 0) return 0;
+    s->failed = 1;
+    s->stopped = LCS_STOP_NODES;
+    return 1;
+}
+
+static double negamax(lcs_searcher *s, lc_position *p, int depth, double alpha, double beta, int ply);
+
+/* _quiesce */
+static double quiesce(lcs_searcher *s, lc_position *p, double alpha, double beta, int ply, int plies_left) {
+    if (count_node(s)) return 0.0;
+    shot_table own;
+    double stand = evaluate_with(p, &own);
+    if (stand >= beta || plies_left <= 0) return stand;
+    double best = stand;
+    if (stand > alpha) alpha = stand;
+    lc_move noisy[LC_MAX_MOVES];
+    double gains[LC_MAX_MOVES];
+    int n = noisy_from(&own, p, noisy, gains), me = p->turn;
+    for (int i = 0; i < n; i++) {
+        lc_undo undo;
+        double score;
+        lc_make(p, noisy[i], &undo);
+        if (p->over) {
+            if (count_node(s)) {
+                lc_unmake(p, &undo);
+                return 0.0;
+            }
+            double result = p->winner < 0 ? 0.0 : (p->winner == me ? 1.0 : -1.0);
+            score = result != 0.0 ? result * (MATE - ply - 1) : 0.0;
+        } else {
+            score = -quiesce(s, p, -beta, -alpha, ply + 1, plies_left - 1);
+        }
+        lc_unmake(p, &undo);
+        if (s->stopped) return 0.0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* _child_score: ``p`` is the child (its key already on the line), ``me`` who moved into it. */
+static double child_score(lcs_searcher *s, lc_position *p, int me, int depth, double alpha, double beta, int ply) {
+    if (p->over) {
+        if (count_node(s)) return 0.0;
+        double result = p->winner < 0 ? 0.0 : (p->winner == me ? 1.0 : -1.0);
+        return result != 0.0 ? result * (MATE - ply) : 0.0;
+    }
+    if (depth <= 0) return -quiesce(s, p, -beta, -alpha, ply, s->quiescence);
+    return -negamax(s, p, depth, -beta, -alpha, ply);
+}
+
+static int contains(const lc_move *moves, int n, lc_move m) {
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m) return 1;
+    return 0;
+}
+
+/* _ordered: hash move, noisy moves, killers, then the rest by history (stable over the game's order).
+ * Returns the count; noisy_count gets how many of the first moves are noisy (for _remember_cutoff). */
+static int ordered_moves(lcs_searcher *s, const lc_position *p, lc_move hash_move, int ply, lc_move *out,
+                         lc_move *noisy, int *noisy_count) {
+    shot_table t;
+    lc_move ordered[LC_MAX_MOVES];
+    double gains[LC_MAX_MOVES];
+    shot_table_build(&t, p->board, p->turn);
+    int n = lc_legal(p, &s->line, ordered);
+    shot_gains(&t, ordered, n, gains);
+    sort_by_key(ordered, gains, n);
+    int noisy_n = noisy_from(&t, p, noisy, gains);
+    *noisy_count = noisy_n;
+    int first = 0;
+    if (hash_move != LC_NO_MOVE && contains(ordered, n, hash_move)) out[first++] = hash_move;
+    for (int i = 0; i < noisy_n; i++)
+        if (noisy[i] != hash_move) out[first++] = noisy[i];
+    if (ply < LCS_MAX_PLY)
+        for (int k = 0; k < s->killer_count[ply]; k++) {
+            lc_move killer = s->killers[ply][k];
+            if (!contains(out, first, killer) && contains(ordered, n, killer)) out[first++] = killer;
+        }
+    int total = first;
+    for (int i = 0; i < n; i++)
+        if (!contains(out, first, ordered[i])) {
+            out[total] = ordered[i];
+            gains[total] = (double)s->history[ordered[i]];
+            total++;
+        }
+    sort_by_key(out + first, gains + first, total - first);
+    return total;
+}
+
+static int contains_key(const uint64_t *keys, int n, uint64_t key) {
+    for (int i = 0; i < n; i++)
+        if (keys[i] == key) return 1;
+    return 0;
+}
+
+static void remember_cutoff(lcs_searcher *s, lc_move m, int depth, int ply) {
+    if (ply < LCS_MAX_PLY) {
+        lc_move *killers = s->killers[ply];
+        int count = s->killer_count[ply];
+        if (!contains(killers, count, m)) {
+            killers[1] = killers[0];
+            killers[0] = m;
+            s->killer_count[ply] = (uint8_t)(count < 2 ? count + 1 : 2);
+        }
+    }
+    s->history[m] += (int64_t)depth * depth;
+}
+
+/* _negamax; the current position's key is the line's last entry. */
+static double negamax(lcs_searcher *s, lc_position *p, int depth, double alpha, double beta, int ply) {
+    if (count_node(s)) return 0.0;
+    if (lc_repetitions(p, &s->line) >= 2) return 0.0; /* it occurred earlier in the game or the line */
+    uint64_t key = p->key;
+    lc_move hash_move = LC_NO_MOVE;
+    table_entry *entry = table_find(s, key);
+    if (entry) {
+        hash_move = entry->move;
+        if (entry->depth >= depth) {
+            double score = from_table(entry->score, ply);
+            int bound = entry->bound;
+            if (bound == EXACT || (bound == LOWER && score >= beta) || (bound == UPPER && score <= alpha)) return score;
+        }
+    }
+    int me = p->turn;
+    double original_alpha = alpha, best_score = -INFINITY;
+    lc_move best_move = LC_NO_MOVE;
+    lc_move moves[LC_MAX_MOVES], noisy[LC_MAX_MOVES];
+    int noisy_count;
+    int n = ordered_moves(s, p, hash_move, ply, moves, noisy, &noisy_count);
+    for (int i = 0; i < n; i++) {
+        lc_undo undo;
+        lc_make(p, moves[i], &undo);
+        if (line_push(s, p->key)) {
+            lc_unmake(p, &undo);
+            return 0.0;
+        }
+        double score = child_score(s, p, me, depth - 1, alpha, beta, ply + 1);
+        s->line.length--;
+        lc_unmake(p, &undo);
+        if (s->stopped) return 0.0;
+        if (score > best_score) {
+            best_score = score;
+            best_move = moves[i];
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) {
+                    if (!contains(noisy, noisy_count, moves[i])) remember_cutoff(s, moves[i], depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best_score <= original_alpha ? UPPER : best_score >= beta ? LOWER : EXACT;
+    table_store(s, key, depth, bound, to_table(best_score, ply), best_move);
+    return best_score;
+}
+
+/* _root: one iteration. *root_best is the best fully searched move so far (LC_NO_MOVE: none yet);
+ * lost[i] marks the root moves this iteration proved lost. */
+static void root_search(lcs_searcher *s, lc_position *p, const lc_move *root_moves, int n, int depth,
+                        lc_move *root_best, double *root_best_score, uint8_t *lost) {
+    if (count_node(s)) return;
+    int me = p->turn;
+    double alpha = -INFINITY, beta = INFINITY, best_score = -INFINITY;
+    lc_move best_move = root_moves[0];
+    for (int i = 0; i < n; i++) {
+        lc_undo undo;
+        lc_make(p, root_moves[i], &undo);
+        if (line_push(s, p->key)) {
+            lc_unmake(p, &undo);
+            return;
+        }
+        double score = child_score(s, p, me, depth - 1, alpha, beta, 1);
+        s->line.length--;
+        lc_unmake(p, &undo);
+        if (s->stopped) return;
+        if (score < -MATE_BOUND) lost[i] = 1; /* exact, or an upper bound: lost either way */
+        if (score > best_score) {
+            best_score = score;
+            best_move = root_moves[i];
+            *root_best = best_move;
+            *root_best_score = score;
+            if (score > alpha) alpha = score;
+        }
+    }
+    table_store(s, p->key, depth, EXACT, best_score, best_move);
+}
+
+static void reset(lcs_searcher *s) {
+    memset(s->table, 0, s->slots * sizeof *s->table);
+    s->used = 0;
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killer_count, 0, sizeof s->killer_count);
+    s->nodes = 0;
+    s->stopped = 0;
+    s->failed = 0;
+}
+
+int lcs_search(lcs_searcher *s, const lc_position *root, const lc_history *history,
+               const lc_move *root_moves, int root_count, int max_depth, int min_depth,
+               int64_t max_nodes, double seconds, double spent, int quiescence, lcs_report *out) {
+    clock_gettime(CLOCK_MONOTONIC, &s->started);
+    reset(s);
+    s->limit = seconds > 0 ? seconds - spent : 0.0;
+    if (seconds > 0 && s->limit <= 0) s->limit = 1e-9; /* already spent: stop at the first clock look */
+    s->quiescence = quiescence;
+    if (lc_history_copy(&s->line, history) != 0) return -1;
+    if (s->line.length == 0 && lc_history_push(&s->line, root->key) != 0) return -1;
+    lc_move order[LC_MAX_MOVES];
+    uint8_t lost[LC_MAX_MOVES];
+    if (root_count > LC_MAX_MOVES) root_count = LC_MAX_MOVES;
+    memcpy(order, root_moves, (size_t)root_count * sizeof *order);
+    lc_position position = *root;
+    lc_move best_move = root_count ? order[0] : LC_NO_MOVE;
+    double best_score = -INFINITY;
+    int depth_done = 0, stopped = LCS_STOP_DEPTH;
+    if (min_depth > max_depth) min_depth = max_depth;
+    for (int depth = 1; depth <= max_depth && root_count; depth++) {
+        s->budget = depth <= min_depth ? -1 : max_nodes;
+        lc_move root_best = LC_NO_MOVE;
+        double root_best_score = -INFINITY;
+        memset(lost, 0, sizeof lost);
+        root_search(s, &position, order, root_count, depth, &root_best, &root_best_score, lost);
+        if (s->failed) return -1;
+        if (s->stopped) {
+            stopped = s->stopped;
+            if (root_best != LC_NO_MOVE) { /* the first (previous best) move was searched in full */
+                int unproven = -1;
+                for (int i = 0; i < root_count && unproven < 0; i++)
+                    if (!lost[i]) unproven = i;
+                if (root_best_score >= -MATE_BOUND || unproven < 0) {
+                    best_move = root_best;
+                    best_score = root_best_score;
+                } else { /* the best searched move is proven lost: play the first that is not */
+                    best_move = order[unproven];
+                }
+            }
+            break;
+        }
+        /* the iteration completed: its best is root_best (the first move always sets it) */
+        best_move = root_best;
+        best_score = root_best_score;
+        depth_done = depth;
+        int at = 0;
+        while (order[at] != best_move) at++;
+        memmove(order + 1, order, (size_t)at * sizeof *order);
+        order[0] = best_move;
+        if (fabs(best_score) > MATE_BOUND) {
+            stopped = LCS_STOP_DECIDED;
+            break;
+        }
+    }
+    out->move = best_move;
+    out->score = best_score;
+    out->depth = depth_done;
+    out->nodes = s->nodes;
+    out->seconds = seconds_since(&s->started);
+    out->stopped = stopped;
+    return 0;
+}
+
+int lcs_principal_variation(lcs_searcher *s, const lc_position *root, const lc_history *history,
+                            lc_move first, int plies, lc_move *out) {
+    if (plies < 1) return 0;
+    lc_history line = {0};
+    if (lc_history_copy(&line, history) != 0) return 0;
+    lc_position p = *root;
+    int n = 0;
+    uint64_t seen[LCS_MAX_PLY + 1];
+    int seen_count = 0;
+    seen[seen_count++] = p.key;
+    out[n++] = first;
+    lc_make(&p, first, NULL);
+    lc_history_push(&line, p.key);
+    while (n < plies && n < LCS_MAX_PLY && !p.over) {
+        table_entry *entry = table_find(s, p.key);
+        if (!entry || entry->move == LC_NO_MOVE || contains_key(seen, seen_count, p.key)) break;
+        lc_move legal[LC_MAX_MOVES];
+        int count = lc_legal(&p, &line, legal);
+        if (!contains(legal, count, entry->move)) break;
+        seen[seen_count++] = p.key;
+        out[n++] = entry->move;
+        lc_make(&p, entry->move, NULL);
+        lc_history_push(&line, p.key);
+    }
+    lc_history_free(&line);
+    return n;
+}
