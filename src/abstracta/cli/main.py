@@ -296,10 +296,11 @@ def perft(
 ) -> None:
     """Count move paths (perft) from the start or a position: one row per depth, with timings.
 
-    Each chance outcome counts as one branch, as in the perft tables of the rules files.
+    Each chance outcome counts as one branch, as in the perft tables of the rules files. A game
+    with a compiled core counts on it (the output says which engine counted; docs/compiled.md).
     """
     from abstracta.core.perft import divide as divide_counts
-    from abstracta.core.perft import perft as count
+    from abstracta.core.perft import fast_perft
 
     with command_boundary():
         if not 0 <= depth <= MAX_PERFT_DEPTH:
@@ -313,16 +314,18 @@ def perft(
         say(console, f"{loaded.slug}  {_options_text(loaded.options)}{seed_text}")
         say(console, f"position: {state.notation()}")
         table = _table(*PERFT_COLUMNS, numbers=PERFT_COLUMNS)
+        engine = "Python engine"
         with stderr_console().status("counting...") as status:
             for d in range(1 if depth else 0, depth + 1):
                 status.update(f"counting depth {d}...")
                 began = time.perf_counter()
-                nodes = count(state, d)
+                nodes, engine = fast_perft(state, d)
                 took = time.perf_counter() - began
                 rate = f"{nodes / took:,.0f}" if took > 0 else "-"
                 table.add_row(str(d), str(nodes), f"{took:.3f}s", rate)
-            split = divide_counts(state, depth) if divide else []
+            split = divide_counts(state, depth, fast=True) if divide else []
         console.print(table)
+        say(console, f"counted by the {engine}")
         if split:
             say(console, f"divide at depth {depth}:")
             for move, nodes in split:

@@ -127,6 +127,11 @@ class Game:
         observation planes, OpenSpiel facts; ``None``, the default, when the game has no RL support."""
         return None
 
+    def compiled_perft(self, state: "State", depth: int) -> int | None:
+        """``core.perft.perft(state, depth)`` counted by the game's compiled core (docs/compiled.md);
+        ``None``, the default, when the game has none or it is not built or is disabled."""
+        return None
+
     def terminal_picture(self) -> "TerminalPicture":
         """How the terminal draws this game (``core/terminal.py``): the generic picture (notation,
         scores, effects, moves) unless the game brings its own from ``games/<name>/terminal.py``."""

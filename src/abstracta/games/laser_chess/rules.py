@@ -177,6 +177,12 @@ class LaserChess(Game):
 
         return PICTURE
 
+    def compiled_perft(self, state: "LaserChessState", depth: int) -> int | None:
+        """Perft on the compiled core (``compiled/``), or None when it is not available."""
+        from abstracta.games.laser_chess import compiled
+
+        return compiled.perft(state, depth) if compiled.available() else None
+
     def rl_adapter(self) -> "LaserChessRL":
         """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""
         from abstracta.games.laser_chess.rl import LaserChessRL
