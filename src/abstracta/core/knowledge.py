@@ -64,8 +64,9 @@ class Knowledge:
     level_budgets: dict[str, dict[str, float]] = {}
     """Per-level changes to the generic search's budget, e.g. ``{"hard": {"iterations": 3000}}``.
 
-    A game whose evaluation is cheap may ask for more of it within the same time limit
-    (``bots/levels.py`` says which keys each search reads); empty by default.
+    A game whose evaluation is cheap, or whose search runs on a compiled core, may ask for more
+    of it within the same time limit (``bots/levels.py`` says which keys each search reads);
+    empty by default.
     """
 
     calibrations: "dict[tuple[int, str], Calibration]" = {}

@@ -300,7 +300,7 @@ int lcs_order(const lc_position *p, const lc_history *history, lc_move *out) {
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
-#define TIME_CHECK_EVERY 256 /* nodes between two looks at the clock (Python: 32; C nodes are faster) */
+#define TIME_CHECK_EVERY 32 /* nodes between two looks at the clock, as in Python */
 #define TABLE_FIRST_SLOTS (1 << 16)
 #define MOVE_IDS 65536 /* an lc_move indexes the history table directly */
 
