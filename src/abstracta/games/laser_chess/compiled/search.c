@@ -50,40 +50,79 @@ typedef struct {
     int static_code;                    /* what every other move's shot removes */
 } shot_table;
 
-/* _removed_by_shot, and _path_marks when marks is given. */
-static int beam_victim(const uint8_t *board, int colour, uint8_t *marks) {
-    int sq = LASER_SQUARE[colour];
-    if (marks) marks[sq] = 1;
-    int d = (board[sq] - 1) & 3;
+/* The beam as _path_marks traces it: the squares it enters in order (the Laser's first), the
+ * direction it travels as it enters each, and the index of each square's first visit (-1: none). */
+typedef struct {
+    int length;
+    uint8_t square[4 * LC_SQUARES];
+    uint8_t direction[4 * LC_SQUARES];
+    int16_t first_visit[LC_SQUARES];
+} beam_path;
+
+/* What the beam removes (0: nothing) once it enters ``sq`` travelling ``d``, over ``board``. */
+static int beam_victim_from(const uint8_t *board, int sq, int d) {
     for (;;) {
-        sq = NEXT[sq][d];
-        while (sq >= 0) {
-            if (marks) marks[sq] = 1;
-            if (board[sq]) break;
-            sq = NEXT[sq][d];
-        }
+        while (sq >= 0 && !board[sq]) sq = NEXT[sq][d];
         if (sq < 0) return 0;
         int r = REACTION[board[sq]][d];
-        if (r >= 0) {
-            d = r;
-            continue;
-        }
-        return r == LC_STOP_REMOVED ? board[sq] : 0;
+        if (r < 0) return r == LC_STOP_REMOVED ? board[sq] : 0;
+        d = r;
+        sq = NEXT[sq][d];
     }
 }
 
+/* _path_marks: records the path, returns the code the beam removes (0: none). */
+static int beam_trace(const uint8_t *board, int colour, beam_path *path) {
+    memset(path->first_visit, -1, sizeof path->first_visit);
+    int sq = LASER_SQUARE[colour], d = (board[sq] - 1) & 3, n = 0;
+    path->square[n] = (uint8_t)sq;
+    path->direction[n] = (uint8_t)d;
+    path->first_visit[sq] = (int16_t)n++;
+    for (;;) {
+        sq = NEXT[sq][d];
+        while (sq >= 0) {
+            if (path->first_visit[sq] < 0) path->first_visit[sq] = (int16_t)n;
+            path->square[n] = (uint8_t)sq;
+            path->direction[n++] = (uint8_t)d;
+            if (board[sq]) break;
+            sq = NEXT[sq][d];
+        }
+        if (sq < 0) break;
+        int r = REACTION[board[sq]][d];
+        if (r < 0) {
+            path->length = n;
+            return r == LC_STOP_REMOVED ? board[sq] : 0;
+        }
+        d = r;
+    }
+    path->length = n;
+    return 0;
+}
+
+/* _removed_by_shot after a move that changed ``from`` and ``to`` on ``scratch``: up to the first of
+ * them the beam enters, nothing changed, so the trace resumes there (a turned Laser: from the start). */
+static int beam_victim_after(const uint8_t *scratch, int colour, const beam_path *path, int from, int to) {
+    int a = path->first_visit[from], b = path->first_visit[to];
+    int k = a < 0 ? b : b < 0 ? a : a < b ? a : b;
+    if (k == 0) { /* the Laser itself turned */
+        int sq = LASER_SQUARE[colour];
+        return beam_victim_from(scratch, NEXT[sq][(scratch[sq] - 1) & 3], (scratch[sq] - 1) & 3);
+    }
+    return beam_victim_from(scratch, path->square[k], path->direction[k]);
+}
+
 static void shot_table_build(shot_table *t, const uint8_t *board, int colour) {
-    uint8_t marks[LC_SQUARES];
-    memset(marks, 0, sizeof marks);
+    beam_path path;
     t->colour = colour;
-    t->static_code = beam_victim(board, colour, marks);
+    t->static_code = beam_trace(board, colour, &path);
+    const int16_t *visit = path.first_visit;
     const uint8_t *open = OPEN[colour];
     int lo = colour == LC_BLUE ? 1 : 21, hi = lo + 20;
     int count = 0, n = 0;
     for (int sq = 0; sq < LC_SQUARES; sq++) {
         int code = board[sq];
         if (code < lo || code >= hi) continue;
-        int on_path = marks[sq];
+        int on_path = visit[sq] >= 0;
         for (int sign = LC_PLUS; sign <= LC_MINUS; sign++)
             if (ROTATED[code][sign]) {
                 count++;
@@ -99,7 +138,7 @@ static void shot_table_build(shot_table *t, const uint8_t *board, int colour) {
                 int to = neighbours[i], other = board[to];
                 if (open[to] && (!other || swap_ok[other])) {
                     count++;
-                    if (on_path || marks[to]) t->changed[n++] = LC_MOVE(sq, to, 0);
+                    if (on_path || visit[to] >= 0) t->changed[n++] = LC_MOVE(sq, to, 0);
                 }
             }
         } else {
@@ -107,7 +146,7 @@ static void shot_table_build(shot_table *t, const uint8_t *board, int colour) {
                 int to = neighbours[i];
                 if (open[to] && !board[to]) {
                     count++;
-                    if (on_path || marks[to]) t->changed[n++] = LC_MOVE(sq, to, 0);
+                    if (on_path || visit[to] >= 0) t->changed[n++] = LC_MOVE(sq, to, 0);
                 }
             }
         }
@@ -126,7 +165,7 @@ static void shot_table_build(shot_table *t, const uint8_t *board, int colour) {
             scratch[from] = other;
             scratch[to] = piece;
         }
-        t->changed_code[i] = (uint8_t)beam_victim(scratch, colour, NULL);
+        t->changed_code[i] = (uint8_t)beam_victim_after(scratch, colour, &path, from, to);
         scratch[from] = piece;
         scratch[to] = other;
     }
@@ -303,6 +342,7 @@ int lcs_order(const lc_position *p, const lc_history *history, lc_move *out) {
 #define TIME_CHECK_EVERY 32 /* nodes between two looks at the clock, as in Python */
 #define TABLE_FIRST_SLOTS (1 << 16)
 #define MOVE_IDS 65536 /* an lc_move indexes the history table directly */
+#define VALUE_SLOTS (1 << 16)
 
 typedef struct {
     uint64_t key;
@@ -326,6 +366,8 @@ struct lcs_searcher {
     int stopped; /* 0 while running, else LCS_STOP_NODES or LCS_STOP_TIME */
     int quiescence;
     int failed; /* out of memory */
+    uint64_t value_key[VALUE_SLOTS]; /* the evaluation by position key, as evaluation.py caches it */
+    double value[VALUE_SLOTS];
 };
 
 static double seconds_since(const struct timespec *start) {
@@ -446,12 +488,25 @@ static double negamax(lcs_searcher *s, lc_position *p, int depth, double alpha, 
 static double quiesce(lcs_searcher *s, lc_position *p, double alpha, double beta, int ply, int plies_left) {
     if (count_node(s)) return 0.0;
     shot_table own;
-    double stand = evaluate_with(p, &own);
+    int own_built = 0;
+    /* A value keyed by the position (its key with value_key 0 marking an empty slot: key 0 is then
+     * never cached): the same value the evaluation would give, only not computed again. */
+    size_t slot = (size_t)(p->key * 0x9E3779B97F4A7C15ull >> 48) & (VALUE_SLOTS - 1);
+    double stand;
+    if (p->key && s->value_key[slot] == p->key) {
+        stand = s->value[slot];
+    } else {
+        stand = evaluate_with(p, &own);
+        own_built = 1;
+        s->value_key[slot] = p->key;
+        s->value[slot] = stand;
+    }
     if (stand >= beta || plies_left <= 0) return stand;
     double best = stand;
     if (stand > alpha) alpha = stand;
     lc_move noisy[LC_MAX_MOVES];
     double gains[LC_MAX_MOVES];
+    if (!own_built) shot_table_build(&own, p->board, p->turn);
     int n = noisy_from(&own, p, noisy, gains), me = p->turn;
     for (int i = 0; i < n; i++) {
         lc_undo undo;
@@ -633,7 +688,7 @@ static void reset(lcs_searcher *s) {
     memset(s->table, 0, s->slots * sizeof *s->table);
     s->used = 0;
     memset(s->history, 0, sizeof s->history);
-    memset(s->killer_count, 0, sizeof s->killer_count);
+    memset(s->killer_count, 0, sizeof s->killer_count); /* the value cache stays: values never change */
     s->nodes = 0;
     s->stopped = 0;
     s->failed = 0;
