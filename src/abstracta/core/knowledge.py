@@ -36,7 +36,9 @@ class CompiledSearcher(Protocol):
     def search(self, state: "State", root_moves: list[str], *, max_depth: int, min_depth: int,
                max_nodes: int | None, seconds: float | None, spent: float,
                quiescence: int) -> tuple[str, float, int, int, str]:
-        """``(move, score, depth, nodes, stopped)``, as ``SearchReport`` holds them."""
+        """``(move, score, depth, nodes, stopped)``, as ``SearchReport`` holds them, searching ``root_moves``
+        in that order; the search stops once ``seconds`` (``None``: no cap) have passed since the
+        caller started, ``spent`` of them already used before this call."""
         ...
 
     def principal_variation(self, state: "State", first: str, plies: int) -> list[str]:

@@ -66,6 +66,10 @@ class CompiledSearcher:
         self._searcher = ffi.gc(searcher, lib.lcs_free)
         self._report = ffi.new("lcs_report *")
 
+    def __reduce__(self) -> tuple:
+        """A copy or an unpickled searcher is a fresh one (its table only serves the last search)."""
+        return (CompiledSearcher, ())
+
     def search(self, state: "LaserChessState", root_moves: list[str], *, max_depth: int, min_depth: int,
                max_nodes: int | None, seconds: float | None, spent: float,
                quiescence: int) -> tuple[str, float, int, int, str]:
