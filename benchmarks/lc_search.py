@@ -87,9 +87,11 @@ def speed(positions: list, names: list[str], seconds: float) -> None:
                   f"{core.nodes_per_second / max(reference.nodes_per_second, 1):5.0f}x", flush=True)  # fmt: skip
     for flag, label in ((False, "reference"), (True, "core")):
         reports = rows[flag]
-        depths = [r.depth for r in reports]
-        print(f"  {label:9}: depth min {min(depths)}, median {statistics.median(depths)}, max {max(depths)}; "
-              f"nodes/s median {statistics.median(r.nodes_per_second for r in reports):,.0f}")  # fmt: skip
+        timed = [r for r in reports if r.stopped == "time"]  # a proved win or loss ends a search early
+        depths = [r.depth for r in timed] or [0]
+        print(f"  {label:9}: {len(reports) - len(timed)} decided early; the others: depth min {min(depths)}, "
+              f"median {statistics.median(depths)}, max {max(depths)}; nodes/s median "
+              f"{statistics.median(r.nodes_per_second for r in timed or reports):,.0f}")  # fmt: skip
 
 
 def hard_from_setups() -> bool:
