@@ -172,6 +172,7 @@ class AlphaBetaBot(Bot):
         if knowledge is None:
             knowledge = self.knowledge = state.game.knowledge() or Knowledge()
         self._reset()
+        self._searched_compiled = False
         self._started = time.perf_counter()
         moves = list(state.moves())  # a copy: some games hand out their own list
         self.rng.shuffle(moves)  # only breaks ties: the game's ordering below is a stable sort
@@ -182,8 +183,8 @@ class AlphaBetaBot(Bot):
             return report
 
         searcher = self._compiled_searcher(knowledge)
-        self._searched_compiled = searcher is not None
         if searcher is not None:
+            self._searched_compiled = True
             best_move, best_score, depth_done, nodes, stopped = searcher.search(
                 state, root_moves, max_depth=self.max_depth, min_depth=self.min_depth, max_nodes=self.max_nodes,
                 seconds=None if self.seconds is None else self.seconds * TIME_MARGIN,
