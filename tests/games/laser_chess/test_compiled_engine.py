@@ -1,7 +1,7 @@
 """The Laser Chess compiled core equals the reference engine (docs/compiled.md "Proven equal").
 
 Skipped, saying why, when the core is not built or is disabled (``ABSTRACTA_PURE_PYTHON=1``, the
-second run of ``make test``).
+second run of ``make test``), except the last test, which checks what runs in either case.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ import abstracta
 from abstracta.games.laser_chess import compiled
 from abstracta.games.laser_chess.rules import SETUP_NAMES
 
-pytestmark = pytest.mark.skipif(not compiled.available(),
+needs_core = pytest.mark.skipif(not compiled.available(),
                                 reason="the Laser Chess compiled core is not built or ABSTRACTA_PURE_PYTHON is set")
 PERFT_GAMES = ["laser-chess"]
 
 
+@needs_core
 def test_thousands_of_random_steps_agree_from_every_setup():
     from abstracta.games.laser_chess.compiled.differential import differential_play
 
@@ -29,6 +30,7 @@ def test_thousands_of_random_steps_agree_from_every_setup():
     assert set(report.endings) == {"normal", "repetition", "turn limit"}
 
 
+@needs_core
 def test_the_comparison_sees_a_difference(monkeypatch):
     from abstracta.games.laser_chess.compiled import differential
 
@@ -38,6 +40,7 @@ def test_the_comparison_sees_a_difference(monkeypatch):
     assert report.differences and "moves" in report.differences[0]
 
 
+@needs_core
 @settings(max_examples=25, deadline=None)
 @given(setup=st.sampled_from(SETUP_NAMES), seed=st.integers(0, 2**32), plies=st.integers(0, 40),
        limit=st.sampled_from([None, 30, 41]))
@@ -62,12 +65,14 @@ def test_a_position_read_from_any_state_plays_on_alike(setup, seed, plies, limit
             after.over, after.returns(), after.termination())
 
 
+@needs_core
 def test_perft_on_the_core_equals_the_rules_table(perft_case):
     state = perft_case.state()
     got = tuple(compiled.perft(state, depth) for depth in range(1, len(perft_case.counts) + 1))
     assert got == perft_case.counts, f"{perft_case.where}: {perft_case.position}"
 
 
+@needs_core
 def test_notation_round_trips_through_the_core():
     lib, ffi = compiled.lib, compiled.ffi
     for setup in SETUP_NAMES:
@@ -83,6 +88,7 @@ def test_notation_round_trips_through_the_core():
         assert lib.lc_parse(bad.encode(), -1, ffi.new("lc_position *")) == -1
 
 
+@needs_core
 def test_action_numbers_and_move_names_match_the_rl_table():
     from abstracta.rl.actions import action_table
     from abstracta.rl.symmetry import frame_of
@@ -106,9 +112,22 @@ def test_action_numbers_and_move_names_match_the_rl_table():
     assert lib.lc_move_parse(b"a1-c3") == 0xFFFE and lib.lc_move_parse(b"k1+") == 0xFFFE
 
 
+@needs_core
 def test_an_illegal_move_is_refused_naming_it():
     position = compiled.Position.from_state(abstracta.load("laser-chess").start())
     with pytest.raises(abstracta.IllegalMove, match="'a1-a2'"):
         position.play("a1-a2")
     with pytest.raises(abstracta.IllegalMove, match="'draw'"):
         position.play("draw")
+
+
+def test_perft_counts_on_the_core_where_there_is_one_and_says_so():
+    from abstracta.core.perft import fast_perft
+    from tests.cli.helpers import run
+
+    state = abstracta.load("laser-chess").start()
+    engine = "compiled core" if compiled.available() else "Python engine"
+    assert fast_perft(state, 2) == (5920, engine)
+    assert (state.game.compiled_perft(state, 2) is None) == (not compiled.available())
+    result = run("perft", "laser-chess", "--depth", "2")
+    assert result.exit_code == 0 and "5920" in result.output and f"counted by the {engine}" in result.output

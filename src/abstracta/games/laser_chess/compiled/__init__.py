@@ -6,11 +6,12 @@ the reference engine (``rules.py``): moves are strings in notation here and inte
 ``perft`` counts move paths on the core; :class:`Batch` steps many games at once for
 ``abstracta.rl.CompiledVectorEnv`` (numpy buffers handed to C, no Python object per row).
 
->>> import abstracta
->>> from abstracta.games.laser_chess import compiled
->>> state = abstracta.load("laser-chess").start()
->>> compiled.perft(state, 2) if compiled.available() else 5920
-5920
+For example (the tests check the same, with the core built)::
+
+    from abstracta.games.laser_chess import compiled
+    state = abstracta.load("laser-chess").start()
+    compiled.perft(state, 3)                                   # 451867, as perft.txt says
+    compiled.Position.from_state(state).play("j1-").notation() # as state.play("j1-").notation()
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 _engine = load_extension("abstracta.games.laser_chess.compiled._engine")
 ffi = _engine.ffi if _engine is not None else None
 lib = _engine.lib if _engine is not None else None
+if lib is not None:
+    lib.lc_init()  # the tables, once, before any thread can call in (cffi releases the GIL in calls)
 
 ENDS = (None, "normal", "repetition", "turn limit")
 """``termination()`` of each ``lc_position.end`` (LC_END_NONE, _KING, _REPETITION, _TURN_LIMIT)."""
@@ -91,7 +94,7 @@ class Position:
 
     def play(self, move: str) -> "Position":
         """The position after ``move`` (a legal move's notation) and its shot."""
-        code = lib.lc_move_parse(move.encode()) if isinstance(move, str) else None
+        code = lib.lc_move_parse(move.encode()) if isinstance(move, str) and "\0" not in move else None
         if code is None or code not in self._legal():
             raise IllegalMove(f"illegal move {move!r} in {self.notation()}")
         position = ffi.new("lc_position *")
