@@ -102,3 +102,14 @@ def test_the_level_bots_search_on_the_core_and_hard_gets_its_compiled_budget():
     assert hard.max_nodes == game.knowledge().level_budgets["hard"]["max_nodes"] > 100 * medium.max_nodes
     report = medium.search(game.start())
     assert medium._searched_compiled and report.nodes <= medium.max_nodes + 1
+
+
+def test_hard_completes_five_plies_from_every_setup_within_its_node_budget():
+    # Deterministic: the nodes that five full plies take (the clock aside) fit in hard's budget,
+    # which it spends in about a second (benchmarks/lc_search.py times it against the 2 s cap).
+    for setup in SETUP_NAMES:
+        game = abstracta.load("laser-chess", setup=setup)
+        hard = level_bot("hard", game, seed=1)
+        five_plies = AlphaBetaBot(seed=1, max_depth=5, max_nodes=hard.max_nodes)
+        report = five_plies.search(game.start())
+        assert report.depth == 5 and report.stopped == "depth" and report.nodes < hard.max_nodes
