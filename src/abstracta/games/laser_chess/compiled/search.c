@@ -23,6 +23,48 @@ static double PIECE_VALUE[LC_CODES];
 static uint8_t LASER_SQUARE[2];
 static double W[LCS_WEIGHTS];
 
+/* Sets of squares as two words (bit s of w[s >> 6]), derived from the tables above: the squares
+ * beyond each square in each direction, whether a direction runs up the indices, and each
+ * square's neighbours open to each colour. They turn the beam's walk over empty squares and the
+ * count of free neighbours into a few word operations (GCC and Clang builtins). */
+typedef struct {
+    uint64_t w[2];
+} squares;
+static squares RAY[LC_SQUARES][4];
+static uint8_t RAY_UP[4];
+static squares FREE_TARGETS[2][LC_SQUARES];
+
+static void add_square(squares *set, int sq) { set->w[sq >> 6] |= 1ull << (sq & 63); }
+static int has_square(const squares *set, int sq) { return (int)(set->w[sq >> 6] >> (sq & 63)) & 1; }
+
+static squares occupancy(const uint8_t *board) {
+    squares occ = {{0, 0}};
+    for (int sq = 0; sq < LC_SQUARES; sq++)
+        if (board[sq]) add_square(&occ, sq);
+    return occ;
+}
+
+/* The nearest occupied square beyond ``sq`` in direction ``d`` (-1: none before the edge). */
+static int first_occupied(const squares *occ, int sq, int d) {
+    uint64_t a = RAY[sq][d].w[0] & occ->w[0], b = RAY[sq][d].w[1] & occ->w[1];
+    if (RAY_UP[d]) return a ? __builtin_ctzll(a) : b ? 64 + __builtin_ctzll(b) : -1;
+    return b ? 127 - __builtin_clzll(b) : a ? 63 - __builtin_clzll(a) : -1;
+}
+
+static void derive_sets(void) {
+    memset(RAY, 0, sizeof RAY);
+    memset(FREE_TARGETS, 0, sizeof FREE_TARGETS);
+    for (int sq = 0; sq < LC_SQUARES; sq++)
+        for (int d = 0; d < 4; d++) {
+            if (NEXT[sq][d] >= 0) RAY_UP[d] = NEXT[sq][d] > sq;
+            for (int at = NEXT[sq][d]; at >= 0; at = NEXT[at][d]) add_square(&RAY[sq][d], at);
+        }
+    for (int colour = 0; colour < 2; colour++)
+        for (int sq = 0; sq < LC_SQUARES; sq++)
+            for (int i = 0; i < NEIGHBOUR_COUNT[sq]; i++)
+                if (OPEN[colour][NEIGHBOUR[sq][i]]) add_square(&FREE_TARGETS[colour][sq], NEIGHBOUR[sq][i]);
+}
+
 void lcs_set_tables(const int8_t *reaction, const int8_t *next, const uint8_t *rotated,
                     const uint8_t *swap_into, const uint8_t *open, const uint8_t *neighbours,
                     const uint8_t *neighbour_count, const double *piece_value,
@@ -36,6 +78,7 @@ void lcs_set_tables(const int8_t *reaction, const int8_t *next, const uint8_t *r
     memcpy(NEIGHBOUR_COUNT, neighbour_count, sizeof NEIGHBOUR_COUNT);
     memcpy(PIECE_VALUE, piece_value, sizeof PIECE_VALUE);
     memcpy(LASER_SQUARE, laser_square, sizeof LASER_SQUARE);
+    derive_sets();
 }
 
 void lcs_set_weights(const double *weights) { memcpy(W, weights, sizeof W); }
@@ -51,37 +94,44 @@ typedef struct {
 } shot_table;
 
 /* The beam as _path_marks traces it: the squares it enters in order (the Laser's first), the
- * direction it travels as it enters each, and the index of each square's first visit (-1: none). */
+ * direction it travels as it enters each, the index of each square's first visit (-1: none)
+ * and the set of them. */
 typedef struct {
     int length;
     uint8_t square[4 * LC_SQUARES];
     uint8_t direction[4 * LC_SQUARES];
     int16_t first_visit[LC_SQUARES];
+    squares marks;
 } beam_path;
 
-/* What the beam removes (0: nothing) once it enters ``sq`` travelling ``d``, over ``board``. */
-static int beam_victim_from(const uint8_t *board, int sq, int d) {
-    for (;;) {
-        while (sq >= 0 && !board[sq]) sq = NEXT[sq][d];
-        if (sq < 0) return 0;
+/* What the beam removes (0: nothing) as it enters ``sq`` travelling ``d`` (sq < 0: it left the board). */
+static int beam_victim_from(const uint8_t *board, const squares *occ, int sq, int d) {
+    if (sq >= 0 && !board[sq]) sq = first_occupied(occ, sq, d);
+    while (sq >= 0) {
         int r = REACTION[board[sq]][d];
         if (r < 0) return r == LC_STOP_REMOVED ? board[sq] : 0;
         d = r;
-        sq = NEXT[sq][d];
+        sq = first_occupied(occ, sq, d);
     }
+    return 0;
 }
 
 /* _path_marks: records the path, returns the code the beam removes (0: none). */
 static int beam_trace(const uint8_t *board, int colour, beam_path *path) {
     memset(path->first_visit, -1, sizeof path->first_visit);
+    path->marks = (squares){{0, 0}};
     int sq = LASER_SQUARE[colour], d = (board[sq] - 1) & 3, n = 0;
     path->square[n] = (uint8_t)sq;
     path->direction[n] = (uint8_t)d;
     path->first_visit[sq] = (int16_t)n++;
+    add_square(&path->marks, sq);
     for (;;) {
         sq = NEXT[sq][d];
         while (sq >= 0) {
-            if (path->first_visit[sq] < 0) path->first_visit[sq] = (int16_t)n;
+            if (path->first_visit[sq] < 0) {
+                path->first_visit[sq] = (int16_t)n;
+                add_square(&path->marks, sq);
+            }
             path->square[n] = (uint8_t)sq;
             path->direction[n++] = (uint8_t)d;
             if (board[sq]) break;
@@ -101,71 +151,86 @@ static int beam_trace(const uint8_t *board, int colour, beam_path *path) {
 
 /* _removed_by_shot after a move that changed ``from`` and ``to`` on ``scratch``: up to the first of
  * them the beam enters, nothing changed, so the trace resumes there (a turned Laser: from the start). */
-static int beam_victim_after(const uint8_t *scratch, int colour, const beam_path *path, int from, int to) {
+static int beam_victim_after(const uint8_t *scratch, const squares *occ, int colour, const beam_path *path,
+                             int from, int to) {
     int a = path->first_visit[from], b = path->first_visit[to];
     int k = a < 0 ? b : b < 0 ? a : a < b ? a : b;
     if (k == 0) { /* the Laser itself turned */
-        int sq = LASER_SQUARE[colour];
-        return beam_victim_from(scratch, NEXT[sq][(scratch[sq] - 1) & 3], (scratch[sq] - 1) & 3);
+        int sq = LASER_SQUARE[colour], d = (scratch[sq] - 1) & 3;
+        return beam_victim_from(scratch, occ, first_occupied(occ, sq, d), d);
     }
-    return beam_victim_from(scratch, path->square[k], path->direction[k]);
+    return beam_victim_from(scratch, occ, path->square[k], path->direction[k]);
 }
 
-static void shot_table_build(shot_table *t, const uint8_t *board, int colour) {
+static void add_changed(shot_table *t, int *n, int from, int to, int rotation) {
+    t->changed[(*n)++] = LC_MOVE(from, to, rotation);
+}
+
+/* ``occ``: the board's occupied squares. */
+static void shot_table_build(shot_table *t, const uint8_t *board, const squares *occ, int colour) {
     beam_path path;
     t->colour = colour;
     t->static_code = beam_trace(board, colour, &path);
-    const int16_t *visit = path.first_visit;
+    const squares *marks = &path.marks;
     const uint8_t *open = OPEN[colour];
     int lo = colour == LC_BLUE ? 1 : 21, hi = lo + 20;
     int count = 0, n = 0;
-    for (int sq = 0; sq < LC_SQUARES; sq++) {
-        int code = board[sq];
-        if (code < lo || code >= hi) continue;
-        int on_path = visit[sq] >= 0;
-        for (int sign = LC_PLUS; sign <= LC_MINUS; sign++)
-            if (ROTATED[code][sign]) {
-                count++;
-                if (on_path) t->changed[n++] = LC_MOVE(sq, sq, sign);
-            }
-        int kind = LC_KIND_OF(code);
-        if (kind == LC_LASER) continue;
-        const uint8_t *neighbours = NEIGHBOUR[sq];
-        int neighbour_count = NEIGHBOUR_COUNT[sq];
-        if (kind == LC_SWITCH) {
-            const uint8_t *swap_ok = SWAP_INTO[sq];
-            for (int i = 0; i < neighbour_count; i++) {
-                int to = neighbours[i], other = board[to];
-                if (open[to] && (!other || swap_ok[other])) {
+    for (int word = 0; word < 2; word++)
+        for (uint64_t pieces = occ->w[word]; pieces; pieces &= pieces - 1) { /* squares in index order */
+            int sq = 64 * word + __builtin_ctzll(pieces);
+            int code = board[sq];
+            if (code < lo || code >= hi) continue;
+            int on_path = has_square(marks, sq);
+            for (int sign = LC_PLUS; sign <= LC_MINUS; sign++)
+                if (ROTATED[code][sign]) {
                     count++;
-                    if (on_path || visit[to] >= 0) t->changed[n++] = LC_MOVE(sq, to, 0);
+                    if (on_path) add_changed(t, &n, sq, sq, sign);
                 }
+            int kind = LC_KIND_OF(code);
+            if (kind == LC_LASER) continue;
+            if (kind == LC_SWITCH) {
+                const uint8_t *swap_ok = SWAP_INTO[sq];
+                for (int i = 0; i < NEIGHBOUR_COUNT[sq]; i++) {
+                    int to = NEIGHBOUR[sq][i], other = board[to];
+                    if (open[to] && (!other || swap_ok[other])) {
+                        count++;
+                        if (on_path || has_square(marks, to)) add_changed(t, &n, sq, to, 0);
+                    }
+                }
+                continue;
             }
-        } else {
-            for (int i = 0; i < neighbour_count; i++) {
-                int to = neighbours[i];
-                if (open[to] && !board[to]) {
-                    count++;
-                    if (on_path || visit[to] >= 0) t->changed[n++] = LC_MOVE(sq, to, 0);
-                }
+            /* a step: to a free neighbour open to the colour; it changes the beam when it leaves
+             * the path or enters it */
+            const squares *targets = &FREE_TARGETS[colour][sq];
+            for (int w = 0; w < 2; w++) {
+                uint64_t free = targets->w[w] & ~occ->w[w];
+                count += __builtin_popcountll(free);
+                if (!on_path) free &= marks->w[w];
+                for (; free; free &= free - 1) add_changed(t, &n, sq, 64 * w + __builtin_ctzll(free), 0);
             }
         }
-    }
     t->count = count;
     t->changed_count = n;
     uint8_t scratch[LC_SQUARES];
+    squares scratch_occ = *occ;
     memcpy(scratch, board, sizeof scratch);
     for (int i = 0; i < n; i++) { /* play the action on the scratch board, fire, put both squares back */
         lc_move m = t->changed[i];
         int from = LC_MOVE_FROM(m), to = LC_MOVE_TO(m), rotation = LC_MOVE_ROTATION(m);
         uint8_t piece = scratch[from], other = scratch[to];
+        int step = !rotation && !other;
         if (rotation) {
             scratch[from] = ROTATED[piece][rotation];
         } else {
             scratch[from] = other;
             scratch[to] = piece;
         }
-        t->changed_code[i] = (uint8_t)beam_victim_after(scratch, colour, &path, from, to);
+        if (step) {
+            scratch_occ.w[from >> 6] ^= 1ull << (from & 63);
+            scratch_occ.w[to >> 6] ^= 1ull << (to & 63);
+        }
+        t->changed_code[i] = (uint8_t)beam_victim_after(scratch, &scratch_occ, colour, &path, from, to);
+        if (step) scratch_occ = *occ;
         scratch[from] = piece;
         scratch[to] = other;
     }
@@ -227,23 +292,20 @@ static void sort_by_key(lc_move *moves, double *keys, int n) {
 }
 
 /* -- the evaluation (evaluation.py _value, _king_lines) ----------------------------------------- */
-static int king_lines(const uint8_t *board, int king_square) {
+static int king_lines(const uint8_t *board, const squares *occ, int king_square) {
     int count = 0;
     for (int d = 0; d < 4; d++) {
-        for (int sq = NEXT[king_square][d]; sq >= 0; sq = NEXT[sq][d]) {
-            int code = board[sq];
-            if (!code) continue;
-            int kind = LC_KIND_OF(code), back = (d + 2) % 4;
-            if (kind == LC_DEFLECTOR || kind == LC_SWITCH) {
-                for (int a = 0; a < 4; a++)
-                    if (REACTION[code][a] == back) {
-                        count++;
-                        break;
-                    }
-            } else if (kind == LC_LASER) {
-                count++;
-            }
-            break;
+        int sq = first_occupied(occ, king_square, d);
+        if (sq < 0) continue;
+        int code = board[sq], kind = LC_KIND_OF(code), back = (d + 2) % 4;
+        if (kind == LC_DEFLECTOR || kind == LC_SWITCH) {
+            for (int a = 0; a < 4; a++)
+                if (REACTION[code][a] == back) {
+                    count++;
+                    break;
+                }
+        } else if (kind == LC_LASER) {
+            count++;
         }
     }
     return count;
@@ -256,9 +318,11 @@ static double evaluate_with(const lc_position *p, shot_table *own) {
     double material = 0.0;
     int kings[2] = {-1, -1};
     double king_value = W[LCS_W_KING_VALUE];
+    squares occ = {{0, 0}};
     for (int sq = 0; sq < LC_SQUARES; sq++) {
         int code = board[sq];
         if (!code) continue;
+        add_square(&occ, sq);
         double worth = PIECE_VALUE[code];
         if (worth >= king_value) {
             kings[LC_COLOUR_OF(code)] = sq;
@@ -269,8 +333,8 @@ static double evaluate_with(const lc_position *p, shot_table *own) {
         }
     }
     shot_table theirs;
-    shot_table_build(own, board, mover);
-    shot_table_build(&theirs, board, rival);
+    shot_table_build(own, board, &occ, mover);
+    shot_table_build(&theirs, board, &occ, rival);
     double score = material;
     int kills = shot_kill_count(&theirs);
     if (kills) score -= W[LCS_W_KING_THREAT] + (kills > 1 ? W[LCS_W_EXTRA_KING_THREAT] : 0.0);
@@ -279,7 +343,7 @@ static double evaluate_with(const lc_position *p, shot_table *own) {
     score += W[LCS_W_OWN_CAPTURE] * (own_gain < 2.0 ? own_gain : 2.0);
     score += W[LCS_W_MOBILITY] * (double)(own->count - theirs.count);
     if (kings[mover] >= 0 && kings[rival] >= 0)
-        score += W[LCS_W_KING_LINES] * (double)(king_lines(board, kings[rival]) - king_lines(board, kings[mover]));
+        score += W[LCS_W_KING_LINES] * (double)(king_lines(board, &occ, kings[rival]) - king_lines(board, &occ, kings[mover]));
     return tanh(W[LCS_W_SCALE] * score);
 }
 
@@ -319,14 +383,16 @@ static int noisy_from(const shot_table *t, const lc_position *p, lc_move *out, d
 int lcs_noisy(const lc_position *p, lc_move *out) {
     shot_table t;
     double gains[LC_MAX_MOVES];
-    shot_table_build(&t, p->board, p->turn);
+    squares occ = occupancy(p->board);
+    shot_table_build(&t, p->board, &occ, p->turn);
     return noisy_from(&t, p, out, gains);
 }
 
 int lcs_order(const lc_position *p, const lc_history *history, lc_move *out) {
     shot_table t;
     double gains[LC_MAX_MOVES];
-    shot_table_build(&t, p->board, p->turn);
+    squares occ = occupancy(p->board);
+    shot_table_build(&t, p->board, &occ, p->turn);
     int n = lc_legal(p, history, out);
     shot_gains(&t, out, n, gains);
     sort_by_key(out, gains, n);
@@ -506,7 +572,10 @@ static double quiesce(lcs_searcher *s, lc_position *p, double alpha, double beta
     if (stand > alpha) alpha = stand;
     lc_move noisy[LC_MAX_MOVES];
     double gains[LC_MAX_MOVES];
-    if (!own_built) shot_table_build(&own, p->board, p->turn);
+    if (!own_built) {
+        squares occ = occupancy(p->board);
+        shot_table_build(&own, p->board, &occ, p->turn);
+    }
     int n = noisy_from(&own, p, noisy, gains), me = p->turn;
     for (int i = 0; i < n; i++) {
         lc_undo undo;
@@ -559,7 +628,8 @@ static int ordered_moves(lcs_searcher *s, const lc_position *p, lc_move hash_mov
     shot_table t;
     lc_move ordered[LC_MAX_MOVES];
     double gains[LC_MAX_MOVES];
-    shot_table_build(&t, p->board, p->turn);
+    squares occ = occupancy(p->board);
+    shot_table_build(&t, p->board, &occ, p->turn);
     int n = lc_legal(p, &s->line, ordered);
     shot_gains(&t, ordered, n, gains);
     sort_by_key(ordered, gains, n);
