@@ -34,6 +34,14 @@ static squares RAY[LC_SQUARES][4];
 static uint8_t RAY_UP[4];
 static squares FREE_TARGETS[2][LC_SQUARES];
 
+/* Bits set in x, inline (without -mpopcnt, __builtin_popcountll is a library call). */
+static inline int bit_count(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 static void add_square(squares *set, int sq) { set->w[sq >> 6] |= 1ull << (sq & 63); }
 static int has_square(const squares *set, int sq) { return (int)(set->w[sq >> 6] >> (sq & 63)) & 1; }
 
@@ -204,7 +212,7 @@ static void shot_table_build(shot_table *t, const uint8_t *board, const squares 
             const squares *targets = &FREE_TARGETS[colour][sq];
             for (int w = 0; w < 2; w++) {
                 uint64_t free = targets->w[w] & ~occ->w[w];
-                count += __builtin_popcountll(free);
+                count += bit_count(free);
                 if (!on_path) free &= marks->w[w];
                 for (; free; free &= free - 1) add_changed(t, &n, sq, 64 * w + __builtin_ctzll(free), 0);
             }
@@ -275,19 +283,52 @@ static void shot_gains(const shot_table *t, const lc_move *moves, int n, double 
     }
 }
 
-/* Stable sort of moves by descending key (insertion sort: the lists are short and mostly sorted). */
+/* Stable sort of moves by descending key, as Python's sorted(key=-...) orders them: insertion sort
+ * for short runs, merged bottom-up (the history order of 80 quiet moves has many distinct keys). */
+#define SORT_RUN 12
 static void sort_by_key(lc_move *moves, double *keys, int n) {
-    for (int i = 1; i < n; i++) {
-        lc_move m = moves[i];
-        double k = keys[i];
-        int j = i - 1;
-        while (j >= 0 && keys[j] < k) {
-            moves[j + 1] = moves[j];
-            keys[j + 1] = keys[j];
-            j--;
+    for (int start = 0; start < n; start += SORT_RUN) {
+        int end = start + SORT_RUN < n ? start + SORT_RUN : n;
+        for (int i = start + 1; i < end; i++) {
+            lc_move m = moves[i];
+            double k = keys[i];
+            int j = i - 1;
+            while (j >= start && keys[j] < k) {
+                moves[j + 1] = moves[j];
+                keys[j + 1] = keys[j];
+                j--;
+            }
+            moves[j + 1] = m;
+            keys[j + 1] = k;
         }
-        moves[j + 1] = m;
-        keys[j + 1] = k;
+    }
+    if (n <= SORT_RUN) return;
+    lc_move move_buffer[LC_MAX_MOVES];
+    double key_buffer[LC_MAX_MOVES];
+    for (int width = SORT_RUN; width < n; width *= 2) {
+        for (int left = 0; left < n; left += 2 * width) {
+            int middle = left + width < n ? left + width : n, right = left + 2 * width < n ? left + 2 * width : n;
+            int i = left, j = middle, k = left;
+            while (i < middle && j < right) { /* the left run wins ties: stable */
+                if (keys[j] > keys[i]) {
+                    move_buffer[k] = moves[j];
+                    key_buffer[k++] = keys[j++];
+                } else {
+                    move_buffer[k] = moves[i];
+                    key_buffer[k++] = keys[i++];
+                }
+            }
+            while (i < middle) {
+                move_buffer[k] = moves[i];
+                key_buffer[k++] = keys[i++];
+            }
+            while (j < right) {
+                move_buffer[k] = moves[j];
+                key_buffer[k++] = keys[j++];
+            }
+        }
+        memcpy(moves, move_buffer, (size_t)n * sizeof *moves);
+        memcpy(keys, key_buffer, (size_t)n * sizeof *keys);
     }
 }
 
