@@ -283,25 +283,28 @@ static void shot_gains(const shot_table *t, const lc_move *moves, int n, double 
     }
 }
 
-/* Stable sort of moves by descending key, as Python's sorted(key=-...) orders them: insertion sort
- * for short runs, merged bottom-up (the history order of 80 quiet moves has many distinct keys). */
+/* Stable sorts of moves by descending key, as Python's sorted(key=-...) orders them. Insertion sort
+ * costs the number of inversions: little for the shot gains (a few captures among equal keys); the
+ * history order of 80 quiet moves has many distinct keys, so it merges sorted runs bottom-up. */
 #define SORT_RUN 12
 static void sort_by_key(lc_move *moves, double *keys, int n) {
-    for (int start = 0; start < n; start += SORT_RUN) {
-        int end = start + SORT_RUN < n ? start + SORT_RUN : n;
-        for (int i = start + 1; i < end; i++) {
-            lc_move m = moves[i];
-            double k = keys[i];
-            int j = i - 1;
-            while (j >= start && keys[j] < k) {
-                moves[j + 1] = moves[j];
-                keys[j + 1] = keys[j];
-                j--;
-            }
-            moves[j + 1] = m;
-            keys[j + 1] = k;
+    for (int i = 1; i < n; i++) {
+        lc_move m = moves[i];
+        double k = keys[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] < k) {
+            moves[j + 1] = moves[j];
+            keys[j + 1] = keys[j];
+            j--;
         }
+        moves[j + 1] = m;
+        keys[j + 1] = k;
     }
+}
+
+static void merge_sort_by_key(lc_move *moves, double *keys, int n) {
+    for (int start = 0; start < n; start += SORT_RUN)
+        sort_by_key(moves + start, keys + start, start + SORT_RUN < n ? SORT_RUN : n - start);
     if (n <= SORT_RUN) return;
     lc_move move_buffer[LC_MAX_MOVES];
     double key_buffer[LC_MAX_MOVES];
@@ -692,7 +695,7 @@ static int ordered_moves(lcs_searcher *s, const lc_position *p, lc_move hash_mov
             gains[total] = (double)s->history[ordered[i]];
             total++;
         }
-    sort_by_key(out + first, gains + first, total - first);
+    merge_sort_by_key(out + first, gains + first, total - first);
     return total;
 }
 
