@@ -113,3 +113,16 @@ def test_hard_completes_five_plies_from_every_setup_within_its_node_budget():
         five_plies = AlphaBetaBot(seed=1, max_depth=5, max_nodes=hard.max_nodes)
         report = five_plies.search(game.start())
         assert report.depth == 5 and report.stopped == "depth" and report.nodes < hard.max_nodes
+
+
+def test_a_bot_that_searched_on_the_core_copies_and_pickles():
+    import copy
+    import pickle
+
+    game = abstracta.load("laser-chess")
+    bot = level_bot("medium", game, seed=3)
+    move = bot.choose(game.start())
+    for twin in (copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))):
+        twin.rng.seed(3)
+        bot.rng.seed(3)
+        assert twin.choose(game.start()) == bot.choose(game.start()) == move and twin._searched_compiled
