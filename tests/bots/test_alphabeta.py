@@ -214,3 +214,59 @@ def test_the_time_cap_stops_any_iteration_with_a_legal_move():
     bot = AlphaBetaBot(game.knowledge(), max_nodes=None, seconds=1e-6, seed=3)
     assert bot.choose(state) in state.moves()
     assert bot.last_report.stopped == "time" and bot.last_report.nodes <= 64
+
+
+SEARCHES = [
+    pytest.param(False, id="python"),
+    pytest.param(True, id="compiled", marks=pytest.mark.skipif(
+        abstracta.load("laser-chess").knowledge().compiled_searcher() is None,
+        reason="the Laser Chess compiled core is not built or ABSTRACTA_PURE_PYTHON is set")),
+]  # fmt: skip
+"""Both runs of the alpha-beta search: in Python, and on the game's compiled searcher where it offers one."""
+
+REFUTED_AFTER_TWO_PLIES = "ls2k1Dnwdse3/3Sne1dsw3Dsw/dne3bwdsesne2Dnw/10/10/dsesne1SnwDnwDne3Dsw/dse3BwKBn3/3Dnwdse4Ln r"
+"""Red to move: two plies' best, d8-e8, loses the King three plies deep (found by seeded easy-level games)."""
+
+
+@pytest.mark.parametrize("compiled", SEARCHES)
+def test_a_move_proven_lost_in_a_cut_short_iteration_is_not_played(compiled):
+    game = abstracta.load("laser-chess")
+    state = game.parse(REFUTED_AFTER_TWO_PLIES)
+    two_plies = AlphaBetaBot(max_nodes=None, max_depth=2, seed=0, compiled=compiled).search(state)
+    assert two_plies.move == "d8-e8" and two_plies.score > -0.9
+    refutation = AlphaBetaBot(max_nodes=None, max_depth=2, seed=0, compiled=compiled).search(state.play("d8-e8"))
+    assert refutation.score > MATE / 2  # Blue hits the King whatever Red does
+
+    # The budget runs out in the third iteration right after d8-e8 (searched first) is refuted.
+    bot = AlphaBetaBot(max_nodes=1_002, max_depth=3, seed=0, compiled=compiled)
+    report = bot.search(state)
+    assert (report.stopped, report.depth) == ("nodes", 2)
+    if not compiled:  # the situation, as the Python search saw it: its best fully searched move is lost
+        assert bot._root_best[1] == "d8-e8" and bot._root_best[0] < -MATE / 2
+    assert report.move != "d8-e8"
+    reply = AlphaBetaBot(max_nodes=None, max_depth=2, seed=0, compiled=compiled).search(state.play(report.move))
+    assert reply.score < MATE / 2  # not lost within the same horizon
+
+
+REPEATED = "ls3bsk1dse2/2dsw2bs4/2Dnw2sne2Dnw1/dne1Dswsnw3dse2/2Dnw2Snw1dneDsw1/1dse3Snedse3/4Bn2Dne2/2Dnw1KBn3Ln b"
+"""Blue to move and ahead; its best move at three plies is i6- (found by seeded easy-level games)."""
+
+
+@pytest.mark.parametrize("compiled", SEARCHES)
+def test_positions_from_earlier_in_the_game_count_as_repetitions(compiled):
+    game = abstracta.load("laser-chess")
+    state = game.parse(REPEATED)
+    fresh = AlphaBetaBot(max_nodes=None, max_depth=3, seed=0, compiled=compiled).search(state)
+    assert fresh.move == "i6-" and fresh.score > 0.3
+
+    # The same position again, after i6- and b3+ were played and taken back: i6- now leads to a
+    # position the game has seen, a draw, and Blue (ahead) plays on instead.
+    line = [state]
+    for move in ("i6-", "b3+", "i6+", "b3-"):
+        line.append(line[-1].play(move))
+    again = line[-1]
+    assert again.notation() == state.notation() and again.repetitions() == 2
+    knowledge = game.knowledge()
+    assert knowledge.earlier_keys(again) == {knowledge.key(earlier) for earlier in line[:-1]}
+    report = AlphaBetaBot(max_nodes=None, max_depth=3, seed=0, compiled=compiled).search(again)
+    assert report.move != "i6-" and 0 < report.score < fresh.score

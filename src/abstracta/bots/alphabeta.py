@@ -11,7 +11,9 @@ The search plays any such game through the contract (``moves``, ``play``,
   (only the time cap can stop them), so that even the smallest level always
   completes the two plies that see a one-move threat. When the budget runs out
   inside an iteration, its best move so far is kept: the previous best was
-  searched first, so it is never worse by the deeper measure.
+  searched first, so it is never worse by the deeper measure. A move that
+  cut-short iteration proved lost is never kept while another move is not
+  proven lost: the first such move in the root order is played instead.
 - **Transposition table** keyed by ``knowledge.key(state)``: depth, bound,
   score and best move per position; the best move is tried first next time.
 - **Move order**: the hash move, the game's noisy moves (captures, kills) in
@@ -23,8 +25,14 @@ The search plays any such game through the contract (``moves``, ``play``,
   ``MATE - p`` (a loss the negative), so the search takes the quickest win and
   puts off a loss as long as it can; an ended game with returns 0 (a claimed
   or ply-limit draw) scores 0, and so does a position that recurs in the line
-  being searched (either side could steer the game back into it, and the
-  rules end repeated positions as draws).
+  being searched or occurred earlier in the game (``knowledge.earlier_keys``):
+  either side could steer the game back into it, and the rules end repeated
+  positions as draws.
+
+Where the game's knowledge offers a compiled searcher
+(:meth:`~abstracta.core.knowledge.Knowledge.compiled_searcher`, Laser Chess when its core is
+built), the iterations run there, node for node the same search; ``compiled=False`` keeps
+the Python one (the reference the compiled ones are tested against).
 
 Same seed, same position and the budget not cut by the time cap give the same
 move: the seed only shuffles the root moves before the game's ordering (so
@@ -38,11 +46,11 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Collection, Hashable
 
 from abstracta.bots.base import Bot, check_decision_state
 from abstracta.core.api import State
-from abstracta.core.knowledge import Knowledge
+from abstracta.core.knowledge import CompiledSearcher, Knowledge
 
 MATE = 100.0
 """Score of winning at the root; a win found p plies down scores ``MATE - p``."""
@@ -98,7 +106,8 @@ class AlphaBetaBot(Bot):
     on first use. ``max_nodes`` is the deterministic budget (``None``: none),
     ``seconds`` the time cap (``None``: none), ``max_depth`` the deepest
     iteration, ``min_depth`` the iterations that ignore ``max_nodes``,
-    ``quiescence`` the plies of noisy moves searched past the horizon.
+    ``quiescence`` the plies of noisy moves searched past the horizon; ``compiled``
+    whether to use the knowledge's compiled searcher when it offers one.
     """
 
     evaluates = True  # evaluate() values a position with the same search that chooses
@@ -115,6 +124,7 @@ class AlphaBetaBot(Bot):
         quiescence: int = 2,
         seed: int | None = None,
         name: str = "alphabeta",
+        compiled: bool = True,
     ) -> None:
         if max_nodes is not None and max_nodes < 1:
             raise ValueError(f"max_nodes must be at least 1 or None, got {max_nodes!r}")
@@ -132,6 +142,10 @@ class AlphaBetaBot(Bot):
         self.quiescence = quiescence
         self.rng = random.Random(seed)
         self.name = name
+        self.compiled = compiled
+        self._searcher: CompiledSearcher | None = None  # asked of the knowledge on the first search
+        self._asked_searcher = False
+        self._searched_compiled = False  # whether the last search ran on the compiled searcher
         self.last_report: SearchReport | None = None
         self._reset()
 
@@ -158,6 +172,7 @@ class AlphaBetaBot(Bot):
         if knowledge is None:
             knowledge = self.knowledge = state.game.knowledge() or Knowledge()
         self._reset()
+        self._searched_compiled = False
         self._started = time.perf_counter()
         moves = list(state.moves())  # a copy: some games hand out their own list
         self.rng.shuffle(moves)  # only breaks ties: the game's ordering below is a stable sort
@@ -167,16 +182,33 @@ class AlphaBetaBot(Bot):
             self.last_report = report
             return report
 
+        searcher = self._compiled_searcher(knowledge)
+        if searcher is not None:
+            self._searched_compiled = True
+            best_move, best_score, depth_done, nodes, stopped = searcher.search(
+                state, root_moves, max_depth=self.max_depth, min_depth=self.min_depth, max_nodes=self.max_nodes,
+                seconds=None if self.seconds is None else self.seconds * TIME_MARGIN,
+                spent=time.perf_counter() - self._started, quiescence=self.quiescence,
+            )  # fmt: skip
+            report = SearchReport(best_move, best_score, depth_done, nodes, time.perf_counter() - self._started, stopped)
+            self.last_report = report
+            return report
+        self._earlier = knowledge.earlier_keys(state)
         best_move, best_score, depth_done, stopped = root_moves[0], -INFINITY, 0, "depth"
         for depth in range(1, self.max_depth + 1):
             self._budget = None if depth <= self.min_depth else self.max_nodes
             self._root_best = None
+            self._root_lost = set()
             try:
                 score, move = self._root(state, root_moves, depth)
             except _OutOfBudget as out:
                 stopped = str(out)
                 if self._root_best is not None:  # the first (previous best) move was searched in full
-                    best_score, best_move = self._root_best
+                    unproven = [m for m in root_moves if m not in self._root_lost]
+                    if self._root_best[0] >= -MATE_BOUND or not unproven:
+                        best_score, best_move = self._root_best
+                    else:  # the best searched move is proven lost: play one that is not (the last
+                        best_move = unproven[0]  # completed iteration's score stays the estimate)
                 break
             best_score, best_move, depth_done = score, move, depth
             root_moves = [move] + [m for m in root_moves if m != move]
@@ -195,6 +227,8 @@ class AlphaBetaBot(Bot):
         the chosen move, and stops where the table has none, at the end of the game or at a chance node.
         """
         line = [self.search(state).move]  # type: ignore[list-item]  # not over: there is a move
+        if self._searched_compiled:
+            return self._searcher.principal_variation(state, line[0], plies)  # type: ignore[union-attr]
         position = state.play(line[0])
         seen = {self.knowledge.key(state)}  # type: ignore[union-attr]
         while len(line) < plies and not position.over and position.player is not None and position.player >= 0:
@@ -208,11 +242,19 @@ class AlphaBetaBot(Bot):
         return line
 
     # -- the search -----------------------------------------------------------------------
+    def _compiled_searcher(self, knowledge: Knowledge) -> CompiledSearcher | None:
+        if self.compiled and not self._asked_searcher:
+            self._searcher = knowledge.compiled_searcher()
+            self._asked_searcher = True
+        return self._searcher if self.compiled else None
+
     def _reset(self) -> None:
         self._table: dict[Hashable, tuple[int, int, float, str | None]] = {}
         self._killers: dict[int, list[str]] = {}
         self._history: dict[str, int] = {}
         self._line: set[Hashable] = set()
+        self._earlier: Collection[Hashable] = ()
+        self._root_lost: set[str] = set()
         self._nodes = 0
         self._budget: int | None = None
         self._root_best: tuple[float, str] | None = None
@@ -237,6 +279,8 @@ class AlphaBetaBot(Bot):
         try:
             for move in root_moves:
                 score = self._child_score(state.play(move), me, depth - 1, alpha, beta, 1)
+                if score < -MATE_BOUND:  # exact, or an upper bound: lost either way
+                    self._root_lost.add(move)
                 if score > best_score:
                     best_score, best_move = score, move
                     self._root_best = (score, move)
@@ -264,7 +308,7 @@ class AlphaBetaBot(Bot):
         self._count_node()
         knowledge = self.knowledge
         key = knowledge.key(state)  # type: ignore[union-attr]
-        if key in self._line:
+        if key in self._line or key in self._earlier:
             return 0.0
         entry = self._table.get(key)
         hash_move = None

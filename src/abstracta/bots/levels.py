@@ -46,7 +46,10 @@ ALPHA_BETA_LEVELS: dict[str, dict[str, int | None]] = {
 every one-move threat to its own King); ``medium`` and ``hard`` always complete
 those two plies, then go as deep as their node budgets allow (into the third ply,
 and through it, from the Laser Chess setups; see benchmarks/README.md). Only the
-time cap, on a heavily loaded machine, can cut a search shorter.
+time cap, on a heavily loaded machine, can cut a search shorter. A game's knowledge
+may change them per level through ``Knowledge.level_budgets`` (keys ``max_nodes``,
+``max_depth``, ``quiescence``): Laser Chess gives ``hard`` 800,000 nodes where its
+search runs on the compiled core.
 """
 
 
@@ -125,7 +128,9 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
             name=level,
         )
     if level in ALPHA_BETA_LEVELS and _suits_alpha_beta(game, knowledge):
-        return AlphaBetaBot(knowledge, seconds=TIME_LIMITS[level], seed=seed, name=level, **ALPHA_BETA_LEVELS[level])
+        budget = {**ALPHA_BETA_LEVELS[level], **knowledge.level_budgets.get(level, {})}  # type: ignore[union-attr]
+        return AlphaBetaBot(knowledge, seconds=TIME_LIMITS[level], seed=seed, name=level,
+                            **{key: None if value is None else int(value) for key, value in budget.items()})
     if level in LEVELS and knowledge is not None and game.has_chance and game.perfect_information \
             and game.num_players == 2:
         return _expectimax_level(level, knowledge, seed)

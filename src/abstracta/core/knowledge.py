@@ -14,7 +14,7 @@ bots: :meth:`Knowledge.random_setup`, the random completion of a player's setup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Collection, Hashable, NamedTuple, Protocol, Sequence
 
 if TYPE_CHECKING:
     import random
@@ -59,6 +59,27 @@ class CompiledExpectimax(Protocol):
         rng: "random.Random",
     ) -> CompiledExpectimaxResult: ...
 
+class CompiledSearcher(Protocol):
+    """The alpha-beta search of ``bots/alphabeta.py`` run by a game's compiled core, node for node.
+
+    A game offers one through :meth:`Knowledge.compiled_searcher`; ``AlphaBetaBot`` then hands it
+    the root position, its root moves in search order and the budget, and reads back what the
+    Python search would have found (the same move, score, depth and node count when no time cap
+    cuts it). Each searcher keeps its last search's table for :meth:`principal_variation`.
+    """
+
+    def search(self, state: "State", root_moves: list[str], *, max_depth: int, min_depth: int,
+               max_nodes: int | None, seconds: float | None, spent: float,
+               quiescence: int) -> tuple[str, float, int, int, str]:
+        """``(move, score, depth, nodes, stopped)``, as ``SearchReport`` holds them, searching ``root_moves``
+        in that order; the search stops once ``seconds`` (``None``: no cap) have passed since the
+        caller started, ``spent`` of them already used before this call."""
+        ...
+
+    def principal_variation(self, state: "State", first: str, plies: int) -> list[str]:
+        """``first``, then the best moves the last search's table holds, ``plies`` at most."""
+        ...
+
 
 class Knowledge:
     """A game's hints for search. Subclass it in ``games/<name>/evaluation.py``.
@@ -80,8 +101,9 @@ class Knowledge:
     level_budgets: dict[str, dict[str, float]] = {}
     """Per-level changes to the generic search's budget, e.g. ``{"hard": {"iterations": 3000}}``.
 
-    A game whose evaluation is cheap may ask for more of it within the same time limit
-    (``bots/levels.py`` says which keys each search reads); empty by default.
+    A game whose evaluation is cheap, or whose search runs on a compiled core, may ask for more
+    of it within the same time limit (``bots/levels.py`` says which keys each search reads);
+    empty by default.
     """
 
     calibrations: "dict[tuple[int, str], Calibration]" = {}
@@ -113,6 +135,21 @@ class Knowledge:
     def key(self, state: "State") -> Hashable:
         """A transposition key: equal for positions the search may treat as the same."""
         return state.notation()
+
+    def earlier_keys(self, state: "State") -> Collection[Hashable]:
+        """The :meth:`key` of every earlier position of ``state``'s game that could still recur.
+
+        The alpha-beta search scores a position among them as a draw, as it does one that recurs
+        in the line it searches (the rules end repeated positions as draws, and either side could
+        steer the game back). A game that keeps its history gives the positions since the last
+        irreversible change; the default, ``()``, limits repetitions to the searched line.
+        """
+        return ()
+
+    def compiled_searcher(self) -> CompiledSearcher | None:
+        """A new :class:`CompiledSearcher` for this knowledge's game, or ``None`` (the default): the
+        alpha-beta search then runs in Python. A game answers only where its core is built and enabled."""
+        return None
 
     def order(self, state: "State", moves: list[str]) -> list[str]:
         """``moves`` with the likeliest best first (kills, captures, threats); the same set of moves."""

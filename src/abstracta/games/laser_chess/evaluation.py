@@ -38,6 +38,7 @@ from abstracta.games.laser_chess.board import (
 from abstracta.games.laser_chess.rules import _IS_LASER, _IS_SWITCH, _OWNED, ROTATION_MOVES, SWAP_INTO, TARGETS
 
 if TYPE_CHECKING:
+    from abstracta.core.knowledge import CompiledSearcher
     from abstracta.games.laser_chess.rules import LaserChessState
 
 KING_VALUE = 100.0
@@ -64,6 +65,11 @@ MOBILITY = 0.01  # per legal move more than the rival
 KING_LINES = 0.15  # per open line from a mirror (or Laser) into the King
 
 VALUE_CACHE_SIZE = 200_000
+
+COMPILED_LEVEL_BUDGETS: dict[str, dict[str, float]] = {"hard": {"max_nodes": 800_000}}
+"""``level_budgets`` where the search runs on the compiled core (``compiled/search.c``): ``hard``
+visits 800,000 positions instead of 12,000, which completes 5 plies from every setup (at most
+423,000 nodes) in well under its 2 s cap (benchmarks/lc_search.py has the figures)."""
 
 def _path_marks(board: Sequence[int], colour: int) -> tuple[bytearray, int]:
     """The squares ``colour``'s beam enters now (marked 1, its Laser square too) and the piece it removes (0: none)."""
@@ -238,6 +244,10 @@ class LaserChessKnowledge(Knowledge):
         # as one (state, table) pair so that bots sharing the game's knowledge never mix two.
         self._last: tuple[object, ShotTable | None] = (None, None)
         self._values: dict[int, float] = {}  # Zobrist key -> value_for_mover: positions recur across the search
+        from abstracta.games.laser_chess import compiled
+
+        if compiled.available():  # the same search, 50 times faster: hard may look much further
+            self.level_budgets = COMPILED_LEVEL_BUDGETS
 
     def shots(self, state: "LaserChessState") -> ShotTable:
         """The :class:`ShotTable` of the side to move (cached for the last state asked)."""
@@ -251,6 +261,32 @@ class LaserChessKnowledge(Knowledge):
     # -- the Knowledge interface ------------------------------------------------------
     def key(self, state: "LaserChessState") -> Hashable:
         return state._key  # the engine's Zobrist key of board and side to move
+
+    def compiled_searcher(self) -> "CompiledSearcher | None":
+        """The alpha-beta search on the compiled core (``compiled/search.c``), when the core is available.
+
+        Only for this class itself: the C search evaluates and orders moves exactly as this class
+        does, so a subclass that changes either keeps the Python search.
+        """
+        if type(self) is not LaserChessKnowledge:
+            return None
+        from abstracta.games.laser_chess import compiled
+
+        if not compiled.available():
+            return None
+        from abstracta.games.laser_chess.compiled.search import CompiledSearcher
+
+        return CompiledSearcher()
+
+    def earlier_keys(self, state: "LaserChessState") -> frozenset[int]:
+        """The keys of the positions since the last removal, this one excluded (§6.2 item 6: earlier
+        ones lack a piece, so they can never recur)."""
+        keys = []
+        node = state._history[2]
+        for _ in range(state._quiet):
+            keys.append(node[0])
+            node = node[2]
+        return frozenset(keys)
 
     def evaluate(self, state: "LaserChessState") -> list[float]:
         if state.over:

@@ -7,7 +7,7 @@ from pathlib import Path
 from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
-SOURCES = ("engine.c", "batch.c")
+SOURCES = ("engine.c", "batch.c", "search.c")
 
 CDEF = """
 #define LC_SQUARES 80
@@ -67,9 +67,10 @@ lc_move lc_move_of_action(int action, int player, int oriented);
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
+ffibuilder.cdef((HERE / "search.cdef").read_text())  # the search's part (search.h)
 ffibuilder.set_source(
     "abstracta.games.laser_chess.compiled._engine",
-    '#include "engine.h"',
+    '#include "engine.h"\n#include "search.h"',
     sources=[str(HERE / name) for name in SOURCES],
     include_dirs=[str(HERE)],
     extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra"],
