@@ -3,7 +3,11 @@
 Reads ``data/<slug>.jsonl`` (written by ``generate.py``), splits it by game (one game in three
 is held out, never fitted: :func:`held_out`), and fits per player count and value source
 (``search``, ``quick``) the softmax map of ``abstracta/core/calibration.py`` (temperature, a
-cubic term kept non-negative, seat biases; the mover's edge held at 0, see :func:`fit_map`) by least log loss, the chance of a position being the mean over its
+cubic term kept non-negative, seat biases; the mover's edge held at 0, see :func:`fit_map`) by least log loss,
+and, with ``--option-biases``, where a player count has games of several option sets, a map per
+option set too (its own seat biases, :func:`fit_maps`; an option set the data lacks gets the player
+count's map; off by default: on the data of 2026-11 it made the held-out figures worse, see
+``benchmarks/calibration/README.md``), the chance of a position being the mean over its
 worlds as :func:`abstracta.bots.win_chances` takes it (a world the tactics settle keeps their
 chances). Two baselines are fitted on the same games: the first-seat rate (each seat's mean
 score in the option set's fit games) and the score difference alone (``scores()``, the same
@@ -37,6 +41,7 @@ from abstracta.core.calibration import (
     brier,
     expected_calibration_error,
     log_loss,
+    options_key,
     reliability,
 )
 
@@ -77,12 +82,17 @@ that many games' worth against the prior, and a few dozen games cannot make a bi
 class Positions:
     """One player count's positions as arrays: per world the values (or the tactics' chances), mover, outcome."""
 
-    def __init__(self, records: list[dict], source: str, feature: str = "values", lower_wins: bool = False) -> None:
+    def __init__(self, records: list[dict], source: str, feature: str = "values", lower_wins: bool = False,
+                 option_sets: list[str] | None = None) -> None:  # fmt: skip
         import numpy as np
 
         rows = [(record, position) for record in records for position in record["positions"]]
         self.games = len(records)
         self.count = n = players_of(records[0])
+        # each row's option set (an index into option_sets), whose seat biases it gets; None: one set for all
+        self.option_sets = option_sets or [""]
+        self.option_set = np.array([self.option_sets.index(record["key"]) if option_sets else 0
+                                    for record, _ in rows], dtype=int)  # fmt: skip
         width = max(len(position["worlds"]) for _, position in rows)
         self.values = np.zeros((len(rows), width, n))
         self.sure = np.zeros((len(rows), width, n))
@@ -110,10 +120,12 @@ class Positions:
                 self.values[r, w] = world.get("q", world["v"]) if source == "quick" else world["v"]
 
     def chances(self, params):
-        """Each position's chances under ``params`` = (temperature, mover, seat biases of seats 1..)."""
+        """Each position's chances under ``params`` = (temperature, mover, cubic, then per option set the seat
+        biases of seats 1..)."""
         import numpy as np
 
-        bias = np.concatenate([[0.0], params[3:]])  # params: temperature, mover, cubic, seat biases of seats 1..
+        biases = np.asarray(params[3:]).reshape(len(self.option_sets), self.count - 1)
+        bias = np.concatenate([np.zeros((len(self.option_sets), 1)), biases], axis=1)[self.option_set][:, None, :]
         logits = params[0] * self.values + params[2] * self.values**3 + params[1] * self.mover[:, None, :] + bias
         logits -= logits.max(axis=2, keepdims=True)
         mapped = np.exp(logits)
@@ -122,7 +134,8 @@ class Positions:
         return per_world.sum(axis=1) / self.valid.sum(axis=1)[:, None]
 
     def loss(self, params) -> float:
-        """Mean log loss, plus a ridge on the mover's edge and the seat biases (see :data:`BIAS_SPREAD`)."""
+        """Mean log loss, plus a ridge on the seat biases (see :data:`BIAS_SPREAD`; with a bias per option set,
+        each set's bias is weighed against the same prior, its evidence its share of the games)."""
         import numpy as np
 
         fitted = float(-(self.outcome * np.log(np.clip(self.chances(params), 1e-9, 1.0))).sum(axis=1).mean())
@@ -130,7 +143,14 @@ class Positions:
 
 
 def fit_map(positions: Positions) -> Calibration:
-    """The least-log-loss softmax map for these positions (scipy's L-BFGS from temperature 1).
+    """The least-log-loss softmax map for these positions (scipy's L-BFGS from temperature 1): :func:`fit_maps`'s
+    one map when the positions share their seat biases."""
+    return fit_maps(positions)[0]
+
+
+def fit_maps(positions: Positions) -> list[Calibration]:
+    """The least-log-loss softmax maps for these positions, one per option set: temperature and cubic shared,
+    the seat biases of each option set its own (scipy's L-BFGS from temperature 1).
 
     The mover's edge stays 0 (not fitted). A map that gave the side to move an edge would take it
     back after every move, so each move would read as a drop of twice the edge (the sawtooth the
@@ -144,12 +164,15 @@ def fit_map(positions: Positions) -> Calibration:
     def loss(free):  # temperature, cubic, seat biases of seats 1..; the mover's edge held at 0
         return positions.loss(np.concatenate([free[:1], [0.0], free[1:]]))
 
-    start = np.zeros(1 + positions.count)
+    biases = len(positions.option_sets) * (positions.count - 1)
+    start = np.zeros(2 + biases)
     start[0] = 1.0
-    bounds = [(0.0, None), (0.0, None)] + [(None, None)] * (positions.count - 1)  # both >= 0: the order kept
+    bounds = [(0.0, None), (0.0, None)] + [(None, None)] * biases  # both >= 0: the order kept
     best = minimize(loss, start, method="L-BFGS-B", bounds=bounds)
     params = [round(float(p), 4) for p in best.x]
-    return Calibration(params[0], 0.0, tuple([0.0] + params[2:]), params[1])
+    width = positions.count - 1
+    return [Calibration(params[0], 0.0, tuple([0.0] + params[2 + k * width:2 + (k + 1) * width]), params[1])
+            for k in range(len(positions.option_sets))]  # fmt: skip
 
 
 def as_params(calibration: Calibration):
@@ -220,23 +243,36 @@ def first_seat_rates(records: list[dict]) -> dict[str, list[float]]:
     return {key: [(s + 1 / len(row)) / (counts[key] + 1) for s in row] for key, row in sums.items()}
 
 
-def measure(slug: str, records: list[dict]) -> tuple[dict, dict]:
+def measure(slug: str, records: list[dict], option_biases: bool = False) -> tuple[dict, dict]:
     """Fitted maps and held-out figures of one game, per player count: (calibrations, results)."""
     lower_wins = bool(getattr(abstracta.load(slug), "lower_score_wins", False))
     by_count: dict[int, list[dict]] = defaultdict(list)
     for record in records:
         by_count[players_of(record)].append(record)
+    resolved: dict[str, str] = {}
+    for record in records:  # the option set as the run time sees it: the game's resolved options
+        given = json.dumps(record["options"], sort_keys=True)
+        if given not in resolved:
+            resolved[given] = options_key(abstracta.load(slug, **record["options"]).options)
+        record["key"] = resolved[given]
     calibrations, results = {}, {}
     for count, group in sorted(by_count.items()):
         fit = [r for r in group if not held_out(r["index"])]
         test = [r for r in group if held_out(r["index"])]
+        option_sets = sorted({record["key"] for record in fit}) if option_biases else []
         for source in SOURCES:
             calibrations[(count, source)] = fit_map(Positions(fit, source))
+            if len(option_sets) > 1:  # one option set alone: its map is the player count's
+                for key, fitted in zip(option_sets, fit_maps(Positions(fit, source, option_sets=option_sets))):
+                    calibrations[(count, source, key)] = fitted
         score_map = fit_map(Positions(fit, "search", "scores", lower_wins))
         rates = first_seat_rates(fit)
         results[str(count)] = {"fit": {"games": len(fit), "positions": sum(len(r["positions"]) for r in fit)},
                                "calibration": asdict(calibrations[(count, "search")]),
                                "score_map": asdict(score_map), "first_seat_rates": rates}  # fmt: skip
+        if len(option_sets) > 1:
+            results[str(count)]["option_calibrations"] = {key: asdict(calibrations[(count, "search", key)])
+                                                          for key in option_sets}  # fmt: skip
         results[str(count)]["held_out"] = held_out_figures(slug, test, rates, score_map, lower_wins, calibrations)
     return calibrations, results
 
@@ -282,8 +318,10 @@ def write_parameters(slug: str, calibrations: dict) -> None:
              "do not edit by hand.", '"""', "",
              "from abstracta.core.calibration import calibration_table", "",
              "CALIBRATIONS = calibration_table({"]  # fmt: skip
-    for (count, source), cal in sorted(calibrations.items()):
-        lines.append(f'    ({count}, "{source}"): {{"temperature": {cal.temperature}, "cubic": {cal.cubic}, '
+    for key, cal in sorted(calibrations.items()):
+        count, source, *option_set = key  # an option set's own map: keyed by options_key(game.options) too
+        name = f'({count}, "{source}"' + "".join(f", {option!r}" for option in option_set) + ")"
+        lines.append(f'    {name}: {{"temperature": {cal.temperature}, "cubic": {cal.cubic}, '
                      f'"mover": {cal.mover}, "seat_bias": {tuple(cal.seat_bias)}}},')  # fmt: skip
     lines.append("})")
     (package_dir(slug) / "calibration.py").write_text("\n".join(lines) + "\n")
@@ -349,11 +387,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=None, help="game slugs (default: every game with data)")
     parser.add_argument("--no-write", action="store_true", help="print the table; write no file")
+    parser.add_argument("--option-biases", action="store_true",
+                        help="fit seat biases per option set too (where a player count has several)")
     args = parser.parse_args()
     slugs = args.games or sorted(path.stem for path in DATA.glob("*.jsonl"))
     all_results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for slug in slugs:
-        calibrations, results = measure(slug, load(slug))
+        calibrations, results = measure(slug, load(slug), args.option_biases)
         if not args.no_write:
             write_parameters(slug, calibrations)
             plot(slug, results)

@@ -61,3 +61,21 @@ def test_the_measures_of_calibration():
     assert log_loss(even, outcomes) == pytest.approx(0.6931, abs=1e-4)
     assert expected_calibration_error(sure, outcomes) == 0 and expected_calibration_error(even, outcomes) == 0
     assert expected_calibration_error([[0.8, 0.2]] * 2, [[0.5, 0.5]] * 2) == pytest.approx(0.3)
+
+
+def test_an_option_set_with_its_own_map_gets_it_and_another_falls_back():
+    from abstracta.bots.win_chances import Reading, chances_of
+    from abstracta.core.calibration import options_key
+
+    standard, other = abstracta.load("quin", setup="standard"), abstracta.load("quin", setup="random")
+    pooled = standard.knowledge().calibration(2, "search")
+    own = Calibration(pooled.temperature, 0.0, (0.0, -1.0), pooled.cubic)
+    table = {(2, "search"): pooled, (2, "search", options_key(standard.options)): own}
+    for game in (standard, other):
+        game.knowledge().calibrations = table  # these instances only
+    assert standard.knowledge().calibration(2, "search", standard.options) is own
+    assert other.knowledge().calibration(2, "search", other.options) is pooled
+    assert standard.knowledge().calibration(2, "search") is pooled
+    even = Reading(None, (0.0, 0.0), 0, "search")
+    assert chances_of(even, standard) == own.chances((0.0, 0.0), 0) != chances_of(even, other)
+    assert chances_of(even, other) == pooled.chances((0.0, 0.0), 0)
