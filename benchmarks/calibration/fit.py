@@ -46,6 +46,8 @@ DATA = HERE / "data"
 RESULTS = HERE / "results.json"
 SOURCES = ("search", "quick")
 COMMAND = "python benchmarks/calibration/fit.py"
+SHRINK = True
+"""Whether temperature and cubic are shrunk by a cross-validated strength (:func:`chosen_shrink`)."""
 
 
 def held_out(index: int) -> bool:
@@ -121,15 +123,21 @@ class Positions:
         per_world = np.where(self.settled[:, :, None], self.sure, mapped) * self.valid[:, :, None]
         return per_world.sum(axis=1) / self.valid.sum(axis=1)[:, None]
 
-    def loss(self, params) -> float:
-        """Mean log loss, plus a ridge on the mover's edge and the seat biases (see :data:`BIAS_SPREAD`)."""
+    def log_loss(self, params) -> float:
+        """Mean log loss of the chances under ``params``."""
         import numpy as np
 
-        fitted = float(-(self.outcome * np.log(np.clip(self.chances(params), 1e-9, 1.0))).sum(axis=1).mean())
-        return fitted + float((params[3:] ** 2).sum()) / (2 * BIAS_SPREAD**2 * self.games)
+        return float(-(self.outcome * np.log(np.clip(self.chances(params), 1e-9, 1.0))).sum(axis=1).mean())
+
+    def loss(self, params, shrink: float = 0.0) -> float:
+        """Mean log loss, plus a ridge on the mover's edge and the seat biases (see :data:`BIAS_SPREAD`) and
+        ``shrink`` times the squares of temperature and cubic (see :func:`chosen_shrink`)."""
+        fitted = self.log_loss(params)
+        shrunk = shrink * float(params[0] ** 2 + params[2] ** 2)
+        return fitted + shrunk + float((params[3:] ** 2).sum()) / (2 * BIAS_SPREAD**2 * self.games)
 
 
-def fit_map(positions: Positions) -> Calibration:
+def fit_map(positions: Positions, shrink: float = 0.0) -> Calibration:
     """The least-log-loss softmax map for these positions (scipy's L-BFGS from temperature 1).
 
     The mover's edge stays 0 (not fitted). A map that gave the side to move an edge would take it
@@ -137,12 +145,14 @@ def fit_map(positions: Positions) -> Calibration:
     analysis must not show: in a first fit Quin's edge of 0.34 marked 30 of 39 plies); and the read
     plies of a game, one in an even number, mostly share their mover, so the data cannot tell the
     edge from the games' own luck. Where having the move matters, the evaluation says so.
+
+    ``shrink`` pulls temperature and cubic toward 0 (every chance toward the seat rates), an L2 penalty.
     """
     import numpy as np
     from scipy.optimize import minimize
 
     def loss(free):  # temperature, cubic, seat biases of seats 1..; the mover's edge held at 0
-        return positions.loss(np.concatenate([free[:1], [0.0], free[1:]]))
+        return positions.loss(np.concatenate([free[:1], [0.0], free[1:]]), shrink)
 
     start = np.zeros(1 + positions.count)
     start[0] = 1.0
@@ -150,6 +160,31 @@ def fit_map(positions: Positions) -> Calibration:
     best = minimize(loss, start, method="L-BFGS-B", bounds=bounds)
     params = [round(float(p), 4) for p in best.x]
     return Calibration(params[0], 0.0, tuple([0.0] + params[2:]), params[1])
+
+
+SHRINKS = (0.0, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3)
+"""The L2 strengths on temperature and cubic that cross-validation chooses among (0: no shrinkage)."""
+FOLDS = 5
+
+
+def chosen_shrink(fit: list[dict], source: str) -> float:
+    """The strength in :data:`SHRINKS` with the least log loss in ``FOLDS``-fold cross-validation by game over
+    the fit games only (the held-out games are never looked at). A game's positions share its outcome, so the
+    folds split games, not positions; the least strength wins a tie. Where an evaluation barely predicts the
+    outcome (Quin), a free fit overfits the fit games and a strength above 0 is chosen."""
+    import numpy as np
+
+    folds = [[r for k, r in enumerate(fit) if k % FOLDS == fold] for fold in range(FOLDS)]
+    folds = [fold for fold in folds if fold]
+    if len(folds) < 2:
+        return 0.0
+    totals = np.zeros(len(SHRINKS))
+    for k, validation in enumerate(folds):
+        training = Positions([r for j, fold in enumerate(folds) if j != k for r in fold], source)
+        checked = Positions(validation, source)
+        for s, shrink in enumerate(SHRINKS):
+            totals[s] += checked.log_loss(as_params(fit_map(training, shrink))) * len(checked.outcome)
+    return SHRINKS[int(np.argmin(np.round(totals, 9)))]
 
 
 def as_params(calibration: Calibration):
@@ -230,12 +265,14 @@ def measure(slug: str, records: list[dict]) -> tuple[dict, dict]:
     for count, group in sorted(by_count.items()):
         fit = [r for r in group if not held_out(r["index"])]
         test = [r for r in group if held_out(r["index"])]
+        shrinks = {}
         for source in SOURCES:
-            calibrations[(count, source)] = fit_map(Positions(fit, source))
+            shrinks[source] = chosen_shrink(fit, source) if SHRINK else 0.0
+            calibrations[(count, source)] = fit_map(Positions(fit, source), shrinks[source])
         score_map = fit_map(Positions(fit, "search", "scores", lower_wins))
         rates = first_seat_rates(fit)
         results[str(count)] = {"fit": {"games": len(fit), "positions": sum(len(r["positions"]) for r in fit)},
-                               "calibration": asdict(calibrations[(count, "search")]),
+                               "calibration": asdict(calibrations[(count, "search")]), "shrink": shrinks,
                                "score_map": asdict(score_map), "first_seat_rates": rates}  # fmt: skip
         results[str(count)]["held_out"] = held_out_figures(slug, test, rates, score_map, lower_wins, calibrations)
     return calibrations, results
@@ -348,8 +385,11 @@ TABLE_START, TABLE_END = "<!-- table: written by fit.py -->", "<!-- /table -->"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=None, help="game slugs (default: every game with data)")
+    parser.add_argument("--no-shrink", action="store_true", help="fit temperature and cubic without shrinkage")
     parser.add_argument("--no-write", action="store_true", help="print the table; write no file")
     args = parser.parse_args()
+    global SHRINK
+    SHRINK = not args.no_shrink
     slugs = args.games or sorted(path.stem for path in DATA.glob("*.jsonl"))
     all_results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for slug in slugs:
