@@ -12,9 +12,9 @@ Platt scaling of the value difference)::
 linear map says, ``mover`` what having the move is worth beyond the value (the fitted maps keep
 it 0: an edge for the side to move would read as a drop after every move), ``seat_bias`` what
 sitting in seat ``i`` is (seat 0 has 0). A table may hold a map per option set as well as per
-player count (:func:`options_key`), where the option sets' seat edges differ (Quin's standard
-setup favours the first seat, its random one less so); an option set without one gets the player
-count's. The fit keeps ``temperature`` and ``cubic``
+player count (:func:`options_key`), where the fit found that the option sets' seat edges differ
+(Quin's standard setup favours the first seat, its random one less so); a game whose options match
+none gets the player count's. The fit keeps ``temperature`` and ``cubic``
 non-negative, so that a better value is never a worse chance. The parameters are fitted by
 ``benchmarks/calibration/fit.py`` on positions of games between bots, each game's
 ``calibration.py`` naming the command that produced them. Pure Python: nothing heavy at run time.
@@ -22,7 +22,6 @@ non-negative, so that a better value is never a worse chance. The parameters are
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -62,9 +61,11 @@ def softmax(logits: Sequence[float]) -> list[float]:
     return [weight / total for weight in weights]
 
 
-def options_key(options: dict) -> str:
-    """The key of an option set (a game's resolved ``options``) in a calibration table: canonical JSON."""
-    return json.dumps(options, sort_keys=True)
+def options_key(options: dict) -> tuple[tuple[str, object], ...]:
+    """An option set (the options a game was loaded with) as the third part of a calibration table's key:
+    its ``(name, value)`` pairs, sorted. A game's map is that of the option set all of whose pairs its
+    resolved options hold (:meth:`~abstracta.core.knowledge.Knowledge.calibration`)."""
+    return tuple(sorted(options.items()))
 
 
 def calibration_table(entries: dict) -> dict[tuple, Calibration]:

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable, Sequence
 
-from abstracta.core.calibration import options_key
-
 if TYPE_CHECKING:
     import random
 
@@ -53,19 +51,22 @@ class Knowledge:
     calibrations: "dict[tuple, Calibration]" = {}
     """Fitted maps from raw values to win chances, keyed by ``(players, source)`` (``core/calibration.py``);
     ``source`` is ``"search"`` (the analysis level's search) or ``"quick"`` (:meth:`evaluate` alone).
-    A key ``(players, source, options_key(options))`` holds the map of one option set (its own seat biases).
+    A key ``(players, source, options_key(options))`` holds the map of one option set (its own seat biases;
+    ``core/calibration.py``).
     Empty by default: the win chances then map ``[-1, 1]`` onto ``[0, 1]`` and normalise."""
 
     def calibration(self, players: int, source: str, options: "dict | None" = None) -> "Calibration | None":
         """The fitted map for ``players`` players and value ``source``, or ``None`` when none was fitted.
 
-        With ``options`` (the game's resolved options), that option set's map where one was fitted,
-        else the player count's.
+        With ``options`` (the game's resolved options), the map of an option set whose every
+        ``(name, value)`` pair they hold, where one was fitted, else the player count's.
         """
         if options is not None:
-            fitted = self.calibrations.get((players, source, options_key(options)))
-            if fitted is not None:
-                return fitted
+            for key, fitted in self.calibrations.items():
+                if len(key) == 3 and key[:2] == (players, source) and all(
+                    options.get(name) == value for name, value in key[2]
+                ):
+                    return fitted
         return self.calibrations.get((players, source))
 
     def evaluate(self, state: "State") -> Sequence[float]:
