@@ -45,7 +45,7 @@ from abstracta.core.calibration import (
     brier,
     expected_calibration_error,
     log_loss,
-    options_key,
+    option_set_key,
     reliability,
 )
 
@@ -354,7 +354,7 @@ def measure(slug: str, records: list[dict]) -> tuple[dict, dict]:
     lower_wins = bool(getattr(abstracta.load(slug), "lower_score_wins", False))
     by_count: dict[int, list[dict]] = defaultdict(list)
     for record in records:
-        record["key"] = options_key(record["options"])  # the option set as the calibration table keys it
+        record["key"] = option_set_key(record["options"])  # the option set as the calibration table keys it
         by_count[players_of(record)].append(record)
     calibrations, results = {}, {}
     for count, group in sorted(by_count.items()):
@@ -442,7 +442,7 @@ def write_parameters(slug: str, calibrations: dict) -> None:
              "from abstracta.core.calibration import calibration_table", "",
              "CALIBRATIONS = calibration_table({"]  # fmt: skip
     for key, cal in sorted(calibrations.items(), key=repr):
-        count, source, *option_set = key  # an option set's own map: keyed by its options_key too
+        count, source, *option_set = key  # an option set's own map: keyed by its option_set_key too
         pairs = "".join(f"({literal(name)}, {literal(value)}), " for name, value in option_set[0]) if option_set else ""
         name = f'({count}, "{source}", ({pairs.rstrip()}))' if option_set else f'({count}, "{source}")'
         lines.append(f'    {name}: {{"temperature": {cal.temperature}, "cubic": {cal.cubic}, '
@@ -479,9 +479,10 @@ def plot(slug: str, results: dict) -> None:
 
 def table(all_results: dict) -> str:
     """The held-out figures as a Markdown table: the fitted chances, then the first-seat and score baselines."""
-    rows = ["| game | players | fit games / positions | held-out games / positions | Brier: fitted / seat / score "
+    rows = ["| game | players | fit games / positions | map chosen (seat biases, shrinkage) "
+            "| held-out games / positions | Brier: fitted / seat / score "
             "| log loss: fitted / seat / score | ECE: fitted (noise floor) / seat / score |",
-            "|---|---|---|---|---|---|---|"]  # fmt: skip
+            "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for slug, results in sorted(all_results.items()):
         for count, result in sorted(results.items()):
             held, fit = result["held_out"], result["fit"]
@@ -490,7 +491,10 @@ def table(all_results: dict) -> str:
                                      for metric in ("brier", "log_loss"))  # fmt: skip
             ece_cell = (f"**{held['fitted']['ece']:.3f}** ({held['fitted']['ece_floor']:.3f}) / "
                         f"{held['first_seat']['ece']:.3f} / {held['score']['ece']:.3f}")  # fmt: skip
-            rows.append(f"| {slug} | {count} | {fit['games']} / {fit['positions']} | "
+            model = result["model"]["search"]
+            shrink = "value dropped" if model["shrink"] is None else f"{model['shrink']:g}"
+            biases = "per option set" if model["per_option_set"] else "per player count"
+            rows.append(f"| {slug} | {count} | {fit['games']} / {fit['positions']} | {biases}, {shrink} | "
                         f"{held['fitted']['games']} / {held['fitted']['positions']} | {brier_cell} | {loss_cell} | "
                         f"{ece_cell} |")  # fmt: skip
     return "\n".join(rows)

@@ -49,6 +49,9 @@ def test_shipped_parameters_reproduce_the_held_out_figures(slug):
         assert result["fit"]["games"] == len(group) - len(test) and test  # the split is by game
         shipped = abstracta.load(slug).knowledge().calibration(int(count), "search")
         assert shipped == as_calibration(result["calibration"])
+        for options, data in result["option_calibrations"].items():  # where biases per option set were chosen
+            game = abstracta.load(slug, **json.loads(options))
+            assert game.knowledge().calibration(int(count), "search", game.options) == as_calibration(data)
         score_map = as_calibration(result["score_map"])
         figures = fit.held_out_figures(slug, test, result["first_seat_rates"], score_map, lower_wins)
         for name in ("fitted", "first_seat", "score"):
@@ -66,12 +69,12 @@ def test_the_measures_of_calibration():
 
 def test_an_option_set_with_its_own_map_gets_it_and_another_falls_back():
     from abstracta.bots.win_chances import Reading, chances_of
-    from abstracta.core.calibration import options_key
+    from abstracta.core.calibration import option_set_key
 
     standard, other = abstracta.load("quin", setup="standard"), abstracta.load("quin", setup="random")
     pooled = Calibration(0.5, 0.0, (0.0, 0.0), 0.0)
     own = Calibration(0.5, 0.0, (0.0, -1.0), 0.0)
-    table = {(2, "search"): pooled, (2, "search", options_key({"setup": "standard"})): own}
+    table = {(2, "search"): pooled, (2, "search", option_set_key({"setup": "standard"})): own}
     for game in (standard, other):
         game.knowledge().calibrations = table  # these instances only
     assert standard.knowledge().calibration(2, "search", standard.options) is own  # its options hold the pair

@@ -228,7 +228,7 @@ def chances_of(reading: Reading, game: Game) -> list[float]:
     if reading.tactics is not None:
         return list(reading.tactics)
     knowledge = game.knowledge()
-    calibration = knowledge.calibration(game.num_players, reading.source, game.options) if knowledge is not None else None
+    calibration = None if knowledge is None else knowledge.calibration(game.num_players, reading.source, game.options)
     if calibration is None:
         return _normalised(reading.values)
     return calibration.chances(reading.values, reading.mover)

@@ -12,7 +12,7 @@ Platt scaling of the value difference)::
 linear map says, ``mover`` what having the move is worth beyond the value (the fitted maps keep
 it 0: an edge for the side to move would read as a drop after every move), ``seat_bias`` what
 sitting in seat ``i`` is (seat 0 has 0). A table may hold a map per option set as well as per
-player count (:func:`options_key`), where the fit found that the option sets' seat edges differ
+player count (:func:`option_set_key`), where the fit found that the option sets' seat edges differ
 (Quin's standard setup favours the first seat, its random one less so); a game whose options match
 none gets the player count's. The fit keeps ``temperature`` and ``cubic``
 non-negative, so that a better value is never a worse chance. The parameters are fitted by
@@ -61,7 +61,7 @@ def softmax(logits: Sequence[float]) -> list[float]:
     return [weight / total for weight in weights]
 
 
-def options_key(options: dict) -> tuple[tuple[str, object], ...]:
+def option_set_key(options: dict) -> tuple[tuple[str, object], ...]:
     """An option set (the options a game was loaded with) as the third part of a calibration table's key:
     its ``(name, value)`` pairs, sorted. A game's map is that of the option set all of whose pairs its
     resolved options hold (:meth:`~abstracta.core.knowledge.Knowledge.calibration`)."""
@@ -70,7 +70,7 @@ def options_key(options: dict) -> tuple[tuple[str, object], ...]:
 
 def calibration_table(entries: dict) -> dict[tuple, Calibration]:
     """A game's calibration table from plain data: ``{(players, source): {"temperature": ..., ...}}``,
-    and ``(players, source, options_key(options))`` for a map of one option set."""
+    and ``(players, source, option_set_key(options))`` for a map of one option set."""
     return {key: Calibration(float(p["temperature"]), float(p.get("mover", 0.0)),
                              tuple(float(b) for b in p.get("seat_bias", ())), float(p.get("cubic", 0.0)))
             for key, p in entries.items()}  # fmt: skip

@@ -51,7 +51,7 @@ class Knowledge:
     calibrations: "dict[tuple, Calibration]" = {}
     """Fitted maps from raw values to win chances, keyed by ``(players, source)`` (``core/calibration.py``);
     ``source`` is ``"search"`` (the analysis level's search) or ``"quick"`` (:meth:`evaluate` alone).
-    A key ``(players, source, options_key(options))`` holds the map of one option set (its own seat biases;
+    A key ``(players, source, option_set_key(options))`` holds the map of one option set (its own seat biases;
     ``core/calibration.py``).
     Empty by default: the win chances then map ``[-1, 1]`` onto ``[0, 1]`` and normalise."""
 
