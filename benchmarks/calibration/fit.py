@@ -40,7 +40,6 @@ from typing import NamedTuple
 
 import abstracta
 from abstracta.core.calibration import (
-    ECE_BINS,
     Calibration,
     brier,
     expected_calibration_error,
@@ -83,7 +82,7 @@ the prior, and a few dozen games cannot make a bias large."""
 
 
 class Positions:
-    """One player count's positions as arrays: per world the values (or the tactics' chances), mover, outcome,
+    """One player count's positions as arrays: per world the values (or the tactics' chances), the outcome,
     and each position's game and option set (an index into ``option_sets``, whose seat biases it gets)."""
 
     def __init__(self, records: list[dict], source: str, feature: str = "values", lower_wins: bool = False,
@@ -102,11 +101,8 @@ class Positions:
         self.sure = np.zeros((len(rows), width, n))
         self.settled = np.zeros((len(rows), width), dtype=bool)  # a position the tactics settle: one world
         self.valid = np.zeros((len(rows), width), dtype=bool)
-        self.mover = np.zeros((len(rows), n))
         self.outcome = np.array([record["outcome"] for record, _ in rows], dtype=float)
         for r, (_, position) in enumerate(rows):
-            if position["mover"] is not None:
-                self.mover[r, position["mover"]] = 1.0
             if feature == "scores":  # the baseline: the score difference alone, one world
                 scores = np.array(position["scores"], dtype=float) * (-1.0 if lower_wins else 1.0)
                 self.values[r, 0] = scores - scores.mean()
@@ -128,48 +124,41 @@ class Positions:
         import numpy as np
 
         part = copy.copy(self)
-        for name in ("option_set", "game", "values", "sure", "settled", "valid", "mover", "outcome"):
+        for name in ("option_set", "game", "values", "sure", "settled", "valid", "outcome"):
             setattr(part, name, getattr(self, name)[rows])
         part.games = len(np.unique(part.game))
         if pooled:
             part.option_sets, part.option_set = [None], np.zeros_like(part.option_set)
         return part
 
-    def chances(self, params):
-        """Each position's chances under ``params`` = (temperature, mover, cubic, then per option set the seat
-        biases of seats 1..)."""
+    def chances(self, free):
+        """Each position's chances at ``free`` = (temperature, cubic, then per option set the seat biases of seats
+        1..; the mover's edge is 0), and each world's mapped chances."""
         import numpy as np
 
-        biases = np.asarray(params[3:]).reshape(len(self.option_sets), self.count - 1)
-        bias = np.concatenate([np.zeros((len(self.option_sets), 1)), biases], axis=1)[self.option_set][:, None, :]
-        logits = params[0] * self.values + params[2] * self.values**3 + params[1] * self.mover[:, None, :] + bias
-        logits -= logits.max(axis=2, keepdims=True)
-        mapped = np.exp(logits)
+        sets = len(self.option_sets)
+        bias = np.concatenate([np.zeros((sets, 1)), np.reshape(free[2:], (sets, self.count - 1))], axis=1)
+        logits = free[0] * self.values + free[1] * self.values**3 + bias[self.option_set][:, None, :]
+        mapped = np.exp(logits - logits.max(axis=2, keepdims=True))
         mapped /= mapped.sum(axis=2, keepdims=True)
         per_world = np.where(self.settled[:, :, None], self.sure, mapped) * self.valid[:, :, None]
-        return per_world.sum(axis=1) / self.valid.sum(axis=1)[:, None]
+        return np.clip(per_world.sum(axis=1) / self.valid.sum(axis=1)[:, None], 1e-9, 1.0), mapped
 
-    def log_losses(self, params):
-        """Each position's log loss under ``params``."""
+    def log_losses(self, free):
+        """Each position's log loss at ``free`` (:meth:`chances`)."""
         import numpy as np
 
-        return -(self.outcome * np.log(np.clip(self.chances(params), 1e-9, 1.0))).sum(axis=1)
+        return -(self.outcome * np.log(self.chances(free)[0])).sum(axis=1)
 
     def loss(self, free, shrink: float = 0.0):
-        """The fit's objective and its gradient at ``free`` = (temperature, cubic, then per option set the seat
-        biases of seats 1..), the mover's edge 0: the mean log loss, plus a ridge on the seat biases (see
-        :data:`BIAS_SPREAD`; with a bias per option set, each set's against the same prior) and ``shrink`` times
-        the squares of temperature and cubic."""
+        """The fit's objective and its gradient at ``free`` (:meth:`chances`): the mean log loss, plus a ridge on
+        the seat biases (see :data:`BIAS_SPREAD`; with a bias per option set, each set's against the same prior)
+        and ``shrink`` times the squares of temperature and cubic."""
         import numpy as np
 
         temperature, cubic, sets, n = free[0], free[1], len(self.option_sets), self.count
-        bias = np.concatenate([np.zeros((sets, 1)), np.reshape(free[2:], (sets, n - 1))], axis=1)
-        logits = temperature * self.values + cubic * self.values**3 + bias[self.option_set][:, None, :]
-        mapped = np.exp(logits - logits.max(axis=2, keepdims=True))
-        mapped /= mapped.sum(axis=2, keepdims=True)
+        chances, mapped = self.chances(free)
         weight = (1.0 / self.valid.sum(axis=1))[:, None, None]  # each world's share of its position
-        chances = (np.where(self.settled[:, :, None], self.sure, mapped) * self.valid[:, :, None] * weight).sum(axis=1)
-        chances = np.clip(chances, 1e-9, 1.0)
         ridge = 2 * BIAS_SPREAD**2 * self.games
         loss = -(self.outcome * np.log(chances)).sum(axis=1).mean()
         loss += shrink * (temperature**2 + cubic**2) + float((free[2:] ** 2).sum()) / ridge
@@ -219,11 +208,10 @@ def fit_map(positions: Positions, shrink: float = 0.0) -> Calibration:
 
 
 def as_params(maps: list[Calibration]):
-    """:class:`Positions.chances`'s parameters from :func:`fit_maps`'s maps."""
+    """:meth:`Positions.chances`'s parameters from :func:`fit_maps`'s maps."""
     import numpy as np
 
-    first = maps[0]
-    return np.array([first.temperature, first.mover, first.cubic, *(b for cal in maps for b in cal.seat_bias[1:])])
+    return np.array([maps[0].temperature, maps[0].cubic, *(b for cal in maps for b in cal.seat_bias[1:])])
 
 
 # -- the choice of map: cross-validation within the fit games ------------------------------------------------------
