@@ -125,8 +125,9 @@ def test_values_reach_the_chances_through_the_games_calibration(slug):
     from abstracta.bots.win_chances import readings
 
     states, _ = random_line(slug, 4, 30)
-    knowledge = states[0].game.knowledge()
-    calibration = knowledge.calibration(states[0].game.num_players, "search") if knowledge is not None else None
+    game = states[0].game
+    knowledge = game.knowledge()  # the game's map: its option set's where the fit gave it one
+    calibration = knowledge.calibration(game.num_players, "search", game.options) if knowledge is not None else None
     if calibration is None:  # tests/bots/test_calibration.py checks that every built-in game has one
         pytest.skip(f"{slug} has no fitted calibration")
     assert min(calibration.temperature, calibration.cubic) >= 0 < calibration.temperature + calibration.cubic  # order kept

@@ -14,9 +14,9 @@ layers, cheapest first:
    ``evaluate`` where the bot declares one, with no time cap so that only its node or iteration
    budget ends it), else the game's ``Knowledge.evaluate``, mapped to chances by the game's
    fitted calibration (``Knowledge.calibration``, ``core/calibration.py``: a softmax with a
-   temperature, a cubic term and seat biases, fitted by ``benchmarks/calibration/fit.py``
-   on games between bots), or, for a game without one, from ``[-1, 1]`` onto ``[0, 1]`` and
-   normalised.
+   temperature, a cubic term and seat biases, the option set's where it has its own; fitted by
+   ``benchmarks/calibration/fit.py`` on games between bots), or, for a game without one, from
+   ``[-1, 1]`` onto ``[0, 1]`` and normalised.
 
 A seat's view of a game with hidden information (Quin) is valued from :data:`WORLDS` full
 states drawn from the view with the game's knowledge (``Knowledge.sample_world``, else
@@ -228,7 +228,7 @@ def chances_of(reading: Reading, game: Game) -> list[float]:
     if reading.tactics is not None:
         return list(reading.tactics)
     knowledge = game.knowledge()
-    calibration = knowledge.calibration(game.num_players, reading.source) if knowledge is not None else None
+    calibration = None if knowledge is None else knowledge.calibration(game.num_players, reading.source, game.options)
     if calibration is None:
         return _normalised(reading.values)
     return calibration.chances(reading.values, reading.mover)

@@ -11,7 +11,10 @@ Platt scaling of the value difference)::
 ``temperature`` says how sure a value is, ``cubic`` how much surer a large value is than a
 linear map says, ``mover`` what having the move is worth beyond the value (the fitted maps keep
 it 0: an edge for the side to move would read as a drop after every move), ``seat_bias`` what
-sitting in seat ``i`` is (seat 0 has 0). The fit keeps ``temperature`` and ``cubic``
+sitting in seat ``i`` is (seat 0 has 0). A table may hold a map per option set as well as per
+player count (:func:`option_set_key`), where the fit found that the option sets' seat edges differ
+(Quin's standard setup favours the first seat, its random one less so); a game whose options match
+none gets the player count's. The fit keeps ``temperature`` and ``cubic``
 non-negative, so that a better value is never a worse chance. The parameters are fitted by
 ``benchmarks/calibration/fit.py`` on positions of games between bots, each game's
 ``calibration.py`` naming the command that produced them. Pure Python: nothing heavy at run time.
@@ -58,8 +61,16 @@ def softmax(logits: Sequence[float]) -> list[float]:
     return [weight / total for weight in weights]
 
 
-def calibration_table(entries: dict) -> dict[tuple[int, str], Calibration]:
-    """A game's calibration table from plain data: ``{(players, source): {"temperature": ..., ...}}``."""
+def option_set_key(options: dict) -> tuple[tuple[str, object], ...]:
+    """An option set (the options a game was loaded with) as the third part of a calibration table's key:
+    its ``(name, value)`` pairs, sorted. A game's map is that of the option set all of whose pairs its
+    resolved options hold (:meth:`~abstracta.core.knowledge.Knowledge.calibration`)."""
+    return tuple(sorted(options.items()))
+
+
+def calibration_table(entries: dict) -> dict[tuple, Calibration]:
+    """A game's calibration table from plain data: ``{(players, source): {"temperature": ..., ...}}``,
+    and ``(players, source, option_set_key(options))`` for a map of one option set."""
     return {key: Calibration(float(p["temperature"]), float(p.get("mover", 0.0)),
                              tuple(float(b) for b in p.get("seat_bias", ())), float(p.get("cubic", 0.0)))
             for key, p in entries.items()}  # fmt: skip

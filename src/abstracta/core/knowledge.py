@@ -106,13 +106,25 @@ class Knowledge:
     empty by default.
     """
 
-    calibrations: "dict[tuple[int, str], Calibration]" = {}
+    calibrations: "dict[tuple, Calibration]" = {}
     """Fitted maps from raw values to win chances, keyed by ``(players, source)`` (``core/calibration.py``);
     ``source`` is ``"search"`` (the analysis level's search) or ``"quick"`` (:meth:`evaluate` alone).
+    A key ``(players, source, option_set_key(options))`` holds the map of one option set (its own seat biases;
+    ``core/calibration.py``).
     Empty by default: the win chances then map ``[-1, 1]`` onto ``[0, 1]`` and normalise."""
 
-    def calibration(self, players: int, source: str) -> "Calibration | None":
-        """The fitted map for ``players`` players and value ``source``, or ``None`` when none was fitted."""
+    def calibration(self, players: int, source: str, options: "dict | None" = None) -> "Calibration | None":
+        """The fitted map for ``players`` players and value ``source``, or ``None`` when none was fitted.
+
+        With ``options`` (the game's resolved options), the map of an option set whose every
+        ``(name, value)`` pair they hold, where one was fitted, else the player count's.
+        """
+        if options is not None:
+            for key, fitted in self.calibrations.items():
+                if len(key) == 3 and key[:2] == (players, source) and all(
+                    options.get(name) == value for name, value in key[2]
+                ):
+                    return fitted
         return self.calibrations.get((players, source))
 
     def compiled_expectimax(self) -> CompiledExpectimax | None:

@@ -10,6 +10,6 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.9522, "cubic": 0.0, "mover": 0.0, "seat_bias": (0.0, -0.1931)},
-    (2, "search"): {"temperature": 0.9522, "cubic": 0.0, "mover": 0.0, "seat_bias": (0.0, -0.1931)},
+    (2, "quick"): {"temperature": 0.638, "cubic": 0.0, "mover": 0.0, "seat_bias": (0.0, 0.1311)},
+    (2, "search"): {"temperature": 0.638, "cubic": 0.0, "mover": 0.0, "seat_bias": (0.0, 0.1311)},
 })

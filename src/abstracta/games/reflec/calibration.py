@@ -10,10 +10,10 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.1246, "cubic": 0.3451, "mover": 0.0, "seat_bias": (0.0, 0.5087)},
-    (2, "search"): {"temperature": 0.1246, "cubic": 0.3451, "mover": 0.0, "seat_bias": (0.0, 0.5087)},
-    (3, "quick"): {"temperature": 0.2098, "cubic": 1.961, "mover": 0.0, "seat_bias": (0.0, 0.162, 0.1712)},
-    (3, "search"): {"temperature": 0.2098, "cubic": 1.961, "mover": 0.0, "seat_bias": (0.0, 0.162, 0.1712)},
-    (4, "quick"): {"temperature": 0.1241, "cubic": 2.8143, "mover": 0.0, "seat_bias": (0.0, 0.1549, 0.2717, -0.1857)},
-    (4, "search"): {"temperature": 0.1241, "cubic": 2.8143, "mover": 0.0, "seat_bias": (0.0, 0.1549, 0.2717, -0.1857)},
+    (2, "quick"): {"temperature": 0.3598, "cubic": 0.3229, "mover": 0.0, "seat_bias": (0.0, -0.0239)},
+    (2, "search"): {"temperature": 0.3598, "cubic": 0.3229, "mover": 0.0, "seat_bias": (0.0, -0.0239)},
+    (3, "quick"): {"temperature": 0.0, "cubic": 2.3337, "mover": 0.0, "seat_bias": (0.0, -0.2303, -0.1452)},
+    (3, "search"): {"temperature": 0.0, "cubic": 2.3337, "mover": 0.0, "seat_bias": (0.0, -0.2303, -0.1452)},
+    (4, "quick"): {"temperature": 0.05, "cubic": 2.9666, "mover": 0.0, "seat_bias": (0.0, 0.2695, -0.1064, -0.565)},
+    (4, "search"): {"temperature": 0.05, "cubic": 2.9666, "mover": 0.0, "seat_bias": (0.0, 0.2695, -0.1064, -0.565)},
 })

@@ -10,6 +10,10 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.5503, "cubic": 0.8055, "mover": 0.0, "seat_bias": (0.0, 0.4662)},
-    (2, "search"): {"temperature": 0.5373, "cubic": 0.946, "mover": 0.0, "seat_bias": (0.0, 0.4667)},
+    (2, "quick"): {"temperature": 0.6427, "cubic": 0.9775, "mover": 0.0, "seat_bias": (0.0, 0.1853)},
+    (2, "quick", (("reserve", 6),)): {"temperature": 0.6694, "cubic": 0.9601, "mover": 0.0, "seat_bias": (0.0, 0.4669)},
+    (2, "quick", (("reserve", 7),)): {"temperature": 0.6694, "cubic": 0.9601, "mover": 0.0, "seat_bias": (0.0, -0.0427)},
+    (2, "search"): {"temperature": 0.6333, "cubic": 1.0852, "mover": 0.0, "seat_bias": (0.0, 0.1808)},
+    (2, "search", (("reserve", 6),)): {"temperature": 0.6625, "cubic": 1.0691, "mover": 0.0, "seat_bias": (0.0, 0.4693)},
+    (2, "search", (("reserve", 7),)): {"temperature": 0.6625, "cubic": 1.0691, "mover": 0.0, "seat_bias": (0.0, -0.0489)},
 })
