@@ -10,6 +10,6 @@ do not edit by hand.
 from abstracta.core.calibration import calibration_table
 
 CALIBRATIONS = calibration_table({
-    (2, "quick"): {"temperature": 0.5228, "cubic": 0.1617, "mover": 0.0, "seat_bias": (0.0, -0.0133)},
-    (2, "search"): {"temperature": 0.6867, "cubic": 0.6248, "mover": 0.0, "seat_bias": (0.0, -0.0276)},
+    (2, "quick"): {"temperature": 0.7247, "cubic": 0.0, "mover": 0.0, "seat_bias": (0.0, 0.0012)},
+    (2, "search"): {"temperature": 0.6869, "cubic": 0.3938, "mover": 0.0, "seat_bias": (0.0, -0.0093)},
 })
