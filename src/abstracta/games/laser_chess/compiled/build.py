@@ -2,6 +2,7 @@
 ``abstracta.games.laser_chess.compiled._engine``. ``setup.py`` finds this file and builds it in place;
 ``CDEF`` repeats the parts of ``engine.h`` Python calls (cffi reads no macros with expressions)."""
 
+import os
 from pathlib import Path
 
 from cffi import FFI
@@ -65,14 +66,22 @@ int lc_action_of(lc_move m, int player, int oriented);
 lc_move lc_move_of_action(int action, int player, int oriented);
 """
 
+
+
+def _relative(path: Path) -> str:
+    """A source relative to the working directory (setup.py's root): setuptools refuses absolute paths."""
+    relative = os.path.relpath(path)
+    return str(path) if relative.startswith("..") else relative
+
+
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.cdef((HERE / "search.cdef").read_text())  # the search's part (search.h)
 ffibuilder.set_source(
     "abstracta.games.laser_chess.compiled._engine",
     '#include "engine.h"\n#include "search.h"',
-    sources=[str(HERE / name) for name in SOURCES],
-    include_dirs=[str(HERE)],
+    sources=[_relative(HERE / name) for name in SOURCES],
+    include_dirs=[_relative(HERE)],
     extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra"],
 )
 
