@@ -130,3 +130,33 @@ def section_titles(game: type[Game]) -> list[str]:
     """The titles of the level-2 sections of ``game``'s rules, in order."""
     tokens = markdown().parse(rules_source(game) or "")
     return [tokens[i + 1].content.strip() for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h2"]
+
+
+def with_diagrams_drawn(game: type[Game], source: str) -> str:
+    """``source`` with each diagram block replaced by its drawing (a plain code block) and its caption
+    (an italic line under it): the Markdown a reader without the server sees (``abstracta rules``)."""
+    lines = source.splitlines()
+    replaced: list[tuple[int, int, list[str]]] = []
+    for token in markdown().parse(source):
+        caption = diagram_caption(token.info) if token.type == "fence" else None
+        if caption is None or token.map is None:
+            continue
+        drawn = ["```text", *diagram(game, token.content).splitlines(), "```"]
+        replaced.append((token.map[0], token.map[1], drawn + ([f"*{caption}*"] if caption else [])))
+    for start, end, new in reversed(replaced):
+        lines[start:end] = new
+    return "\n".join(lines) + "\n"
+
+
+def legend_lines(game: type[Game]) -> list[str]:
+    """The legend as the terminal reads it: what a mark looks like there (the table's second column),
+    then the piece and what it does; ``[]`` when the rules have no legend."""
+    table = legend(game)
+    if table is None or len(table.head) < 3:
+        return []
+    return [f"  {row[1]}: " + ": ".join(cell for cell in row[2:] if cell) for row in table.rows if len(row) >= 3]
+
+
+def rules_pointer(game: type[Game]) -> str:
+    """Where the full rules of ``game`` are, for a terminal's help."""
+    return f"Full rules: 'abstracta rules {game.slug}', or /rules/{game.slug} in the browser ('abstracta serve')."
