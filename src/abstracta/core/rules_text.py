@@ -16,6 +16,7 @@ Raw HTML in the file is never passed through (``html`` is off), so the page need
 from __future__ import annotations
 
 import functools
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,11 +27,14 @@ from abstracta.core.api import Game
 from abstracta.core.options import parse_option_pairs
 from abstracta.core.terminal import Terminal
 
+log = logging.getLogger(__name__)
+
 ONE_MINUTE = "How to play in one minute"
 LEGEND = "Legend"
 DIAGRAM = "diagram"
-DIAGRAM_SCREEN = Terminal(width=80, unicode=True)
-"""The screen a diagram is drawn for: the 80-column terminal, with Unicode glyphs, without colour."""
+DIAGRAM_SCREEN = Terminal(width=76, unicode=True)
+"""The screen a diagram is drawn for: an 80-column terminal less the margins of a code block (``abstracta
+rules``), with Unicode glyphs, without colour."""
 
 
 class RulesTextError(ValueError):
@@ -47,8 +51,15 @@ def rules_source(game: type[Game]) -> str | None:
     """The Markdown text of ``game``'s rules; ``None`` when it declares none or the file is missing."""
     if not game.rules_text:
         return None
-    path = game.package_file(game.rules_text)
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+    try:
+        path = game.package_file(game.rules_text)
+    except ValueError as error:  # a declaration that leaves the game's folder is the game's bug
+        log.warning("%s", error)
+        return None
+    if not path.is_file():
+        log.warning("%s declares its rules text as %r, which is not a file (%s)", game.slug, game.rules_text, path)
+        return None
+    return path.read_text(encoding="utf-8")
 
 
 def diagram_caption(info: str) -> str | None:

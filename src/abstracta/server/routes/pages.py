@@ -43,7 +43,7 @@ def router() -> APIRouter:
     def rules_index() -> HTMLResponse:
         return HTMLResponse(rules_pages.index_page())
 
-    @routes.get("/rules/{slug}", include_in_schema=False)
+    @routes.get("/rules/{slug:path}", include_in_schema=False)  # any path below: a plain 404 page, not JSON
     def rules_page(slug: str) -> HTMLResponse:
         page = rules_pages.game_page(slug)
         if page is None:
