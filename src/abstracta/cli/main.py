@@ -22,7 +22,6 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
-from rich.markdown import Markdown
 from rich.table import Table
 
 import abstracta
@@ -411,6 +410,8 @@ def rules(game: GameArg) -> None:
     """Print a game's full rules: how to play in one minute, the rules, diagrams, the legend.
 
     The same text as the page /rules/GAME of 'abstracta serve'."""
+    from rich.markdown import Markdown  # here, not at the top: every other command starts without it
+
     with command_boundary():
         loaded = abstracta.load(game)
         source = rules_source(type(loaded))

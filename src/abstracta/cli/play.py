@@ -363,3 +363,4 @@ def dice(rng: random.Random) -> Callable[[State], str]:
     from abstracta.bots import sample_chance
 
     return lambda state: sample_chance(state, rng)
+

@@ -18,14 +18,15 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import dataclass
-from typing import Any
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from typing import TYPE_CHECKING, Any
 
 from abstracta.core.api import Game
 from abstracta.core.options import parse_option_pairs
 from abstracta.core.terminal import Terminal
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,10 @@ class RulesTextError(ValueError):
     """A rules file that breaks its conventions (a diagram that is not a position): the game's bug."""
 
 
-def markdown() -> MarkdownIt:
+def markdown() -> "MarkdownIt":
     """The Markdown reader every view of the rules uses: CommonMark with tables, raw HTML off."""
+    from markdown_it import MarkdownIt  # here: a terminal game imports this module, and reads rules only on 'help'
+
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
@@ -97,12 +100,12 @@ class Legend:
         return {"head": list(self.head), "rows": [list(row) for row in self.rows]}
 
 
-def _plain(token: Token) -> str:
+def _plain(token: "Token") -> str:
     """The text of an inline token, with code spans kept and every other mark dropped."""
     return "".join(child.content for child in token.children or [] if child.type in ("text", "code_inline"))
 
 
-def _section_tokens(tokens: list[Token], title: str) -> list[Token]:
+def _section_tokens(tokens: "list[Token]", title: str) -> "list[Token]":
     """The tokens of the level-2 section headed ``title``, up to the next heading of level 1 or 2."""
     inside, found = False, []
     for index, token in enumerate(tokens):
