@@ -140,12 +140,6 @@ def legend(game: type[Game]) -> Legend | None:
     return Legend(tuple(head), tuple(tuple(row) for row in rows)) if head else None
 
 
-def section_titles(game: type[Game]) -> list[str]:
-    """The titles of the level-2 sections of ``game``'s rules, in order."""
-    tokens = markdown().parse(rules_source(game) or "")
-    return [tokens[i + 1].content.strip() for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h2"]
-
-
 def with_diagrams_drawn(game: type[Game], source: str) -> str:
     """``source`` with each diagram block replaced by its drawing (a plain code block) and its caption
     (an italic line under it): the Markdown a reader without the server sees (``abstracta rules``)."""

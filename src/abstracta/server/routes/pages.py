@@ -45,7 +45,8 @@ def router() -> APIRouter:
 
     @routes.get("/rules/{slug:path}", include_in_schema=False)  # any path below: a plain 404 page, not JSON
     def rules_page(slug: str) -> HTMLResponse:
-        page = rules_pages.game_page(slug)
+        slug = slug.rstrip("/")  # /rules/ is the index, /rules/quin/ the game's page
+        page = rules_pages.game_page(slug) if slug else rules_pages.index_page()
         if page is None:
             return HTMLResponse(rules_pages.not_found_page(slug), status_code=404)
         return HTMLResponse(page)
