@@ -164,6 +164,8 @@ def test_skill_trace_scores_the_stronger_level_whichever_seat_it_holds():
     assert row["score"] == pytest.approx(3.5 / 5) and row["games"] == 5
     assert row["ci"][0] < 0.7 < row["ci"][1]
     assert row["elo"] == pytest.approx(-400 * math.log10(1 / 0.7 - 1))
+    with pytest.raises(ValueError, match="must name both"):
+        skill_trace({("hard", "easy"): [GameTrace(2, (), WIN, "normal", False)]})
 
 
 def test_a_sweep_finds_a_planted_difference_and_not_a_null_one():

@@ -435,6 +435,9 @@ def skill_trace(groups: Mapping[tuple[str, str], Sequence[GameTrace]], z: float 
 
     trace = []
     for (stronger, weaker), traces in groups.items():
+        for game in traces:
+            if stronger not in game.seats or weaker not in game.seats:
+                raise ValueError(f"a game of {stronger} against {weaker} must name both in its seats, got {game.seats}")
         points = sum(pair_score(stronger, t.seats, t.returns) for t in traces)
         games = len(traces)
         score = points / games if games else 0.5
