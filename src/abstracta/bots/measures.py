@@ -336,7 +336,7 @@ def uncertainty(trace: GameTrace) -> float | None:
     even, 0 once the leader is sure: the area under the game's uncertainty curve, as a share of the
     game; ``None`` without chances."""
     chances = _measured(trace)
-    if not chances:
+    if not chances or trace.players < 2:
         return None
     fair = 1 / trace.players
     return mean([1 - (max(c) - fair) / (1 - fair) for c in chances])
