@@ -44,7 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from abstracta.core.api import Game, State
-from abstracta.core.errors import NotationError
+from abstracta.core.errors import CHANCE, NotationError
 
 LESSONS_FILE = "lessons.json"
 """The lessons' file in a game's folder (beside the module defining its :class:`~abstracta.core.api.Game`)."""
@@ -93,9 +93,15 @@ class Step:
     options: dict[str, Any] = field(default_factory=dict)
     max_moves: int = 0
     praise: str = "Well done!"
+    chance: bool = False
+    """The learner also picks the chance outcomes (throws the dice as they choose), to see what each does."""
 
     def budget(self) -> int:
         return self.max_moves or max(len(self.intended), 1)
+
+    def learner_moves(self, state: State) -> bool:
+        """Whether the learner acts in ``state``: their seat is to move, or a chance outcome they pick."""
+        return not state.over and (state.player == self.seat or (self.chance and state.player == CHANCE))
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,7 @@ def _parse_step(data: dict[str, Any], where: str) -> Step:
                     seat=int(data.get("seat", 0)), goal=dict(data["goal"]), hint=data["hint"],
                     intended=tuple(data["intended"]), wrong=tuple(tuple(moves) for moves in data.get("wrong", [])),
                     options=dict(data.get("options", {})), max_moves=int(data.get("max_moves", 0)),
-                    praise=data.get("praise", "Well done!"))  # fmt: skip
+                    praise=data.get("praise", "Well done!"), chance=bool(data.get("chance", False)))  # fmt: skip
     except (KeyError, TypeError, ValueError) as error:
         raise LessonError(f"{where}: {type(error).__name__} {error}") from None
 
@@ -269,7 +275,7 @@ def check(game: Game, lesson: Lesson, step: Step, moves: list[str]) -> Attempt:
     state = start_of(game, step)
     seen = _Seen(state, step.seat, [], [])
     for number, move in enumerate(moves, 1):
-        if state.over or state.player != step.seat or number > step.budget():
+        if not step.learner_moves(state) or number > step.budget():
             raise LessonError(f"move {number} ({move[:40]!r}): this step's turn is already over; retry the step")
         view = state.view(step.seat)
         if move not in view.moves():
@@ -280,6 +286,6 @@ def check(game: Game, lesson: Lesson, step: Step, moves: list[str]) -> Attempt:
         seen.effects.extend(state.view(step.seat).last_effects())
         if _holds(step.goal, seen):
             return Attempt(PASSED, state, list(moves[:number]), seen.effects, step.praise)
-    turn_over = state.over or state.player != step.seat or len(moves) >= step.budget()
+    turn_over = not step.learner_moves(state) or len(moves) >= step.budget()
     status = FAILED if turn_over and moves else GOING_ON
     return Attempt(status, state, list(moves), seen.effects, step.hint if status == FAILED else "")
