@@ -51,6 +51,7 @@ async function main() {
   }
   page.plugin = await boardFor(pickView().game);
   $("rules-link").href = `/rules/${encodeURIComponent(pickView().game)}`;
+  $("learn-link").href = `/learn/${encodeURIComponent(pickView().game)}`;
   rulesFor(pickView().game).then((rules) => {
     if (rules && rules.legend) $("legend-body").replaceChildren(legendList(rules));
     else $("legend").hidden = true;
