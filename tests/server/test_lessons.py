@@ -4,7 +4,7 @@ step, and progress kept per account (CSRF as every cookie POST) or not at all wh
 from __future__ import annotations
 
 import abstracta
-from abstracta.core.lessons import lessons_of
+from abstracta.core.lessons import lessons_of, start_of
 from tests.server.test_accounts import browser, csrf, sign_up
 
 GAME = "laser-chess"
@@ -72,3 +72,17 @@ def test_unknown_games_lessons_and_steps_are_404s(client):
     assert client.post(f"/api/lessons/{GAME}/{lesson.id}/99/check", json={"moves": []}).status_code == 404
     assert client.post(f"/api/lessons/{GAME}/{lesson.id}/0/check", json={"moves": "j5+"}).status_code == 422
     assert client.get(f"/learn/{GAME}").status_code == 200
+
+
+def test_a_game_that_hides_information_shows_only_the_learners_view(client):
+    game = abstracta.load("quin")
+    data = client.get("/api/lessons/quin").json()
+    hidden_seen = 0
+    for lesson, shown in zip(lessons_of(game), data["lessons"]):
+        for step, entry in zip(lesson.steps, shown["steps"]):
+            assert entry["view"]["position"] == start_of(game, step).view(step.seat).notation()
+            rival = [piece for pieces in entry["view"]["structure"]["cells"].values() for piece in pieces
+                     if piece["owner"] != step.seat and not piece.get("revealed")]  # fmt: skip
+            assert all(piece["kind"] == "hidden" for piece in rival), step.title
+            hidden_seen += len(rival)
+    assert hidden_seen, "no step has a face-down rival piece to hide"

@@ -65,11 +65,14 @@ class MoveKind:
     taught: bool = True
     """False for a kind no lesson can set up from a position alone (a repetition draw claim); it still names the moves."""
 
-    def fits(self, structure: dict[str, Any], move: str) -> bool:
+    def fits(self, cells_of: Any, move: str) -> bool:
+        """Whether ``move`` is of this kind; ``cells_of()`` gives the position's structured cells (read only for ``where``)."""
         found = self.pattern.fullmatch(move)
         if found is None:
             return False
-        cells = structure.get("cells", {})
+        if not self.where:
+            return True
+        cells = cells_of()
         for group, condition in self.where.items():
             pieces = cells.get(found.group(group) or "", [])
             if "empty" in condition and bool(condition["empty"]) != (not pieces):
@@ -201,9 +204,15 @@ def start_of(game: Game, step: Step) -> State:
 
 def move_kind(kinds: tuple[MoveKind, ...], state: Any, move: str) -> str | None:
     """The name of the first kind ``move`` fits in ``state`` (a state or a view), ``None`` when none."""
-    structure = state.structure()
+    cells: list[dict[str, Any]] = []
+
+    def cells_of() -> dict[str, Any]:
+        if not cells:
+            cells.append(state.structure().get("cells", {}))
+        return cells[0]
+
     for kind in kinds:
-        if kind.fits(structure, move):
+        if kind.fits(cells_of, move):
             return kind.name
     return None
 
