@@ -168,7 +168,7 @@ function drawLessonList() {
     const items = entry.steps.map((s, si) => {
       const done = passed(entry.id, si);
       const link = h("a", { href: `#${entry.id}/${si + 1}`, "data-testid": "step-link", "data-done": done ? "1" : "0",
-        class: li === state.lesson && si === state.step ? "current" : "" }, `${done ? "✓ " : ""}${si + 1}. ${s.title}`);
+        class: li === state.lesson && si === state.step ? "current" : "" }, `${done ? "✓ " : ""}${s.title}`);
       link.addEventListener("click", (event) => {
         event.preventDefault();
         goTo(li, si);
