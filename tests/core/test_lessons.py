@@ -14,7 +14,8 @@ from functools import lru_cache
 import pytest
 
 import abstracta
-from abstracta.core.lessons import FAILED, GOING_ON, PASSED, LessonError, check, lessons_of, matches, move_kind, start_of
+from abstracta.core.lessons import (FAILED, GOING_ON, PASSED, LessonError, check, lessons_of, matches, move_kind,
+                                    read_lessons, start_of)
 from abstracta.core.registry import BUILT_IN_PACKAGE, game_class
 
 BUILT_IN = [slug for slug in abstracta.games() if game_class(slug).__module__.startswith(BUILT_IN_PACKAGE + ".")]
@@ -118,3 +119,14 @@ def test_matches_reads_objects_lists_and_choices():
     assert matches({"path": ["a2"]}, effect) and not matches({"path": ["b2"]}, effect)
     assert not matches({"piece": {"owner": True}}, effect)  # true is not 1
     assert not matches({"missing": 1}, effect)
+
+
+def test_a_lessons_file_with_a_bad_goal_or_move_kind_is_refused_by_name():
+    step = {"title": "t", "text": "t", "task": "t", "position": "p", "hint": "h", "intended": ["a1"]}
+    with pytest.raises(LessonError, match="a goal names one of"):
+        read_lessons("g", {"lessons": [{"id": "x", "steps": [{**step, "goal": {"wins": True}}]}]})
+    with pytest.raises(LessonError, match="a goal names one of"):
+        read_lessons("g", {"lessons": [{"id": "x", "steps": [{**step, "goal": {"all": [{"won": True, "over": True}]}}]}]})
+    with pytest.raises(LessonError, match="bad move kind"):
+        read_lessons("g", {"move_kinds": [{"name": "k", "move": "("}], "lessons": []})
+    assert read_lessons("g", {"lessons": [{"id": "x", "steps": [{**step, "goal": {"cell": "a1", "empty": True}}]}]})

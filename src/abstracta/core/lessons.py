@@ -139,7 +139,22 @@ def _parse_kinds(data: Any, where: str) -> tuple[MoveKind, ...]:
     return tuple(kinds)
 
 
+def _check_goal(goal: Any, where: str) -> None:
+    """A goal names one test of :data:`PREDICATES` (``cell`` with ``piece`` or ``empty``), its parts likewise."""
+    if not isinstance(goal, dict):
+        raise LessonError(f"{where}: a goal is an object, got {goal!r}")
+    names = set(goal) - {"piece", "empty"} if "cell" in goal else set(goal)
+    if len(names) != 1 or not names <= set(PREDICATES) or ("cell" in goal and len(goal) != 2):
+        raise LessonError(f"{where}: a goal names one of {', '.join(PREDICATES)}, got {sorted(goal)}")
+    for name in ("all", "any"):
+        for part in goal.get(name, []):
+            _check_goal(part, where)
+    if "not" in goal:
+        _check_goal(goal["not"], where)
+
+
 def _parse_step(data: dict[str, Any], where: str) -> Step:
+    _check_goal(data.get("goal"), where)
     try:
         return Step(title=data["title"], text=data["text"], task=data["task"], position=data["position"],
                     seat=int(data.get("seat", 0)), goal=dict(data["goal"]), hint=data["hint"],
@@ -239,8 +254,6 @@ class _Seen:
 
 
 def _holds(goal: dict[str, Any], seen: _Seen) -> bool:
-    if len(goal) != 1 and not ("cell" in goal and len(goal) == 2):
-        raise LessonError(f"a goal names one test, got {sorted(goal)}")
     state = seen.state
     if "all" in goal:
         return all(_holds(part, seen) for part in goal["all"])
