@@ -69,7 +69,8 @@ async function play(move) {
   try {
     const answer = await api("POST", `/api/lessons/${encodeURIComponent(slug)}/${encodeURIComponent(lesson().id)}/${state.step}/check`, { body: { moves: tried } });
     state.moves = tried;
-    state.view = answer.view;
+    // a passed or failed step takes no more moves until Retry (or Next)
+    state.view = answer.status === "continue" ? answer.view : { ...answer.view, moves: [] };
     state.status = answer.status;
     state.selected = null;
     if (answer.status === "passed") {
