@@ -188,7 +188,8 @@ function render() {
   $("step-task").textContent = current.task;
   $("lesson-summary").textContent = lesson().summary;
   const view = state.view;
-  const turn = view.over ? "The game is over" : view.moves.length ? (view.player === -1 ? "Choose the dice" : `You play ${seatName(view.you)}: your move`) : `${seatName(view.player)} would move next`;
+  const won = view.over && view.returns.every((value, p) => p === view.you || value < view.returns[view.you]);
+  const turn = view.over ? (won ? "You won the game" : "The game is over") : view.moves.length ? (view.player === -1 ? "Choose the dice" : `You play ${seatName(view.you)}: your move`) : `${seatName(view.player)} would move next`;
   $("status").textContent = turn;
   $("status").classList.toggle("your-turn", view.moves.length > 0);
   document.body.dataset.status = state.status;
