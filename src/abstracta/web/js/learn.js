@@ -279,6 +279,7 @@ async function main() {
     const target = event.target.closest("[data-sq]");
     if (target && state.view) clickSquare(target.dataset.sq);
   });
+  window.addEventListener("hashchange", () => goTo(...startingPoint()));
   const [li, si] = startingPoint();
   state.lesson = li;
   state.step = si;
