@@ -1,5 +1,5 @@
 """The front end: the lobby, a game's page, the analysis board (``/analysis``), profiles (``/@/<username>``),
-leaderboards (``/leaderboard/<game>``), the rules pages and the static files (``web/``), outside the schema."""
+leaderboards (``/leaderboard/<game>``), the lessons (``/learn/<game>``), the rules pages and the static files (``web/``), outside the schema."""
 
 from __future__ import annotations
 
@@ -37,6 +37,10 @@ def router() -> APIRouter:
     @routes.get("/leaderboard/{slug}", include_in_schema=False)
     def leaderboard_page(slug: str) -> FileResponse:
         return FileResponse(WEB_DIR / "leaderboard.html")
+
+    @routes.get("/learn/{slug}", include_in_schema=False)
+    def lesson_page(slug: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "learn.html")
 
     # -- rules pages (server/rules_pages.py: each game's rules text, rendered here) -----
     @routes.get("/rules", include_in_schema=False)

@@ -51,6 +51,7 @@ async function main() {
   }
   page.plugin = await boardFor(pickView().game);
   $("rules-link").href = `/rules/${encodeURIComponent(pickView().game)}`;
+  $("learn-link").href = `/learn/${encodeURIComponent(pickView().game)}`;
   legendFor(pickView().game).then((legend) => {
     if (legend) $("legend-body").replaceChildren(legendList(legend));
     else $("legend").hidden = true;
