@@ -105,19 +105,58 @@ export function renderSeats() {
   const waiting = new Set((view.waiting_for || []).map(String));
   const open = Object.fromEntries(Object.entries(links).filter(([p]) => waiting.has(p)));
   if (Object.keys(open).length !== Object.keys(links).length) saveInvites(gameId, open);
+  // Above the board, where the player looks while waiting for the opponent, with a Copy button.
   const inviteBox = $("invites");
+  const shown = [...inviteBox.querySelectorAll("input")].map((input) => input.value);
+  const wanted = Object.entries(open).map(([, code]) => inviteLink(gameId, code));
+  inviteBox.hidden = !wanted.length;
+  if (shown.join(" ") === wanted.join(" ")) return; // unchanged: keep the panel (and its "Copied")
   inviteBox.replaceChildren();
+  if (!wanted.length) return;
+  const heading = document.createElement("h3");
+  heading.textContent = "Invite your opponent";
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.textContent = "Send this link to a friend: it works once, and the game starts when they open it.";
+  inviteBox.append(heading, hint);
   for (const [p, code] of Object.entries(open)) {
     const line = document.createElement("div");
     line.className = "invite";
     line.dataset.testid = `invite-${p}`;
+    const label = document.createElement("label");
+    label.textContent = `${seatName(Number(p))}: `;
     const input = document.createElement("input");
     input.readOnly = true;
     input.value = inviteLink(gameId, code);
+    input.setAttribute("aria-label", `invite link for ${seatName(Number(p))}`);
     input.addEventListener("focus", () => input.select());
-    line.append(`Invite for ${seatName(Number(p))} (works once): `, input);
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.textContent = "Copy";
+    copy.dataset.testid = `invite-copy-${p}`;
+    copy.addEventListener("click", () => copyLink(input, copy));
+    line.append(label, input, copy);
     inviteBox.append(line);
   }
+}
+
+// The clipboard API where the page may use it (a secure context); else the old selection copy; else
+// the link stays selected for the player's own Ctrl+C.
+async function copyLink(input, button) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    copied = true;
+  } catch {
+    input.focus();
+    input.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+  }
+  button.textContent = copied ? "Copied" : "Press Ctrl+C";
 }
 
 // Clocks: the server's seconds left, counted down here for the seat whose clock runs.
