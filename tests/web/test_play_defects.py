@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from tests.web.test_analysis import finished_game
 from tests.web.test_phone import PHONE, box_of, zoom
 from tests.web.test_trip_points import create, open_game, view
 
@@ -97,3 +98,31 @@ def test_on_a_phone_an_ended_quin_game_zooms_out_and_the_laser_chess_crown_stand
             "ns => ns.map((n) => { const m = n.getScreenCTM(); return Math.atan2(m.b, m.a) * 180 / Math.PI; })")
         assert len(angles) == 2 and all(math.isclose(a, 0.0, abs_tol=0.5) for a in angles), angles
     context.close()
+
+
+def test_the_analysis_marks_are_numbered_as_the_move_list_numbers_them(page, server_url):
+    # Strategic Reserve: a roll and the placement after it are one line of the move list, so its
+    # numbers are turns, and a placement's ply is about twice its number. Which moves the engine
+    # marks is its own business (and a real analysis takes seconds): the analysis answer here has
+    # the server's shape (bots/analysis.py analysis_json) with three placements marked.
+    game_id, tokens, final = finished_game(page, server_url)
+    placements = [i + 1 for i, p in enumerate(final["history_players"]) if p >= 0]
+    marked = placements[2:9:3]
+    answer = {
+        "status": "done", "done": final["ply"] + 1, "total": final["ply"] + 1, "level": "test", "method": "test",
+        "positions": [[0.5, 0.5]] * (final["ply"] + 1), "players": [],
+        "plies": [{"ply": i + 1, "player": p, "move": move, "before": 0.5, "after": 0.3 if i + 1 in marked else 0.5,
+                   "loss": 0.2 if i + 1 in marked else 0.0, "mark": "mistake" if i + 1 in marked else None,
+                   "reason": "", "best": None, "best_after": None}
+                  for i, (move, p) in enumerate(zip(final["history"], final["history_players"]))],
+    }  # fmt: skip
+    page.route(f"**/api/games/{game_id}/analysis", lambda route: route.fulfill(json=answer))
+    open_game(page, server_url, game_id, tokens["0"])
+    page.wait_for_function("() => document.getElementById('analysis').dataset.status === 'done'")
+    numbered = page.evaluate("""() => [...document.querySelectorAll('[data-testid=analysis-marks] li[data-ply]')].map((li) => {
+      const lines = [...document.querySelectorAll('#history li[data-ply]')];
+      return [Number(li.dataset.ply), Number(li.textContent.split('.')[0]), lines.findIndex((h) => h.dataset.ply === li.dataset.ply) + 1];
+    })""")
+    assert [ply for ply, _, _ in numbered] == marked, numbered
+    assert all(listed == line > 0 for _, listed, line in numbered), numbered  # the move list's number
+    assert all(ply != listed for ply, listed, _ in numbered), numbered  # not the ply
