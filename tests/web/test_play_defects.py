@@ -94,7 +94,7 @@ def test_on_a_phone_an_ended_quin_game_zooms_out_and_the_laser_chess_crown_stand
     for seat in ("0", "1"):
         open_game(phone, server_url, game_id, tokens[seat])
         assert phone.locator("#board svg").get_attribute("data-turned") == "1"
-        angles = phone.locator("#board .lc-crown").evaluate_all(
+        angles = phone.locator("#board .lc-K path").evaluate_all(  # the crown
             "ns => ns.map((n) => { const m = n.getScreenCTM(); return Math.atan2(m.b, m.a) * 180 / Math.PI; })")
         assert len(angles) == 2 and all(math.isclose(a, 0.0, abs_tol=0.5) for a in angles), angles
     context.close()
