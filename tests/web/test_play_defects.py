@@ -1,9 +1,9 @@
 """Issue 29's play defects in the browser, each pinned: Quin's early "ready" asks first, a draw offer
 to a bot gets its answer on the page, a lost connection says so in plain words and clears itself,
-the invite link sits in a panel above the board with a Copy button, and on a phone a finished
-Quin game zooms out and the Laser Chess King's crown stands upright. (The not-found page and the
-first move's time limit are server-side: tests/server/test_play_defects.py; the analysis list's
-move numbers: tests/web/test_analysis.py.)"""
+the invite link sits in a panel above the board with a Copy button, the first move's time limit
+shows beside the clock, on a phone a finished Quin game zooms out and the Laser Chess King's crown
+stands upright, and the analysis marks are numbered as the move list numbers them. (The not-found
+page and the first move's limit itself are server-side: tests/server/test_play_defects.py.)"""
 
 from __future__ import annotations
 
@@ -58,8 +58,9 @@ def test_a_draw_offer_to_a_bot_is_answered_and_a_lost_connection_clears_itself(p
     page.wait_for_function("() => document.querySelector('[data-testid=error]').textContent === ''", timeout=6000)
 
 
-def test_the_invite_link_sits_above_the_board_with_a_copy_button(page, server_url):
-    answer = page.request.post(server_url + "/api/games", data={"game": "laser-chess", "seats": ["me", "friend"]})
+def test_the_invite_link_sits_above_the_board_with_a_copy_button_and_the_first_move_has_a_limit(page, server_url):
+    answer = page.request.post(server_url + "/api/games", data={"game": "laser-chess", "seats": ["me", "friend"],
+                                                                "clock": {"minutes": 5}})  # fmt: skip
     created = answer.json()
     game_id, code = created["id"], created["invites"]["1"]
     page.goto(server_url + "/")  # the creator's browser keeps the invite code, as the lobby does
@@ -75,6 +76,9 @@ def test_the_invite_link_sits_above_the_board_with_a_copy_button(page, server_ur
     page.click("[data-testid=invite-copy-1]")
     page.wait_for_function("() => document.querySelector('[data-testid=invite-copy-1]').textContent === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()") == link
+    # The clocks stand still before the first move, whose own limit (the clock's 5 minutes) counts down.
+    assert page.inner_text("[data-testid=clock-0]").startswith("5:00 \u00b7 first move within 4:5")
+    assert page.inner_text("[data-testid=clock-1]") == "5:00"
 
 
 def test_on_a_phone_an_ended_quin_game_zooms_out_and_the_laser_chess_crown_stands_upright(browser, server_url):

@@ -33,6 +33,9 @@ lobby list and the records honour.
   token; every other human seat is claimed by its player with the old game's token
   (``POST /api/games/{new}/claim``) and by nobody else: the answer holds invite codes only for
   friends' seats whose invite was never used (nobody else holds such a seat's secrets).
+
+Somewhat over 500 lines: the clocks (the last part) are events of the same log, ended by the same
+``_event`` under the same lock, and read by ``controls_json``; apart they would import each other.
 """
 
 from __future__ import annotations

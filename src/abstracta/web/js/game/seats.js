@@ -188,6 +188,12 @@ export function tickClocks() {
     const left = clock.left[p] - (running ? elapsed : 0);
     node.textContent = clock.days ? dayClockText(left) : clockText(left);
     node.title = clock.days ? `time left to move (${clock.days} day${clock.days === 1 ? "" : "s"} a move)` : "";
+    // Before anyone has moved the clocks stand still, but the first move has its own limit.
+    const first = clock.first_move;
+    if (first && first.seat === p && !page.shown.over) {
+      node.textContent += ` \u00b7 first move within ${clockText(first.left - elapsed)}`;
+      node.title = "the first move is not charged to the clock, but it must come in time or the game is lost";
+    }
     node.classList.toggle("running", running);
     node.classList.toggle("low", left < (clock.days ? 3600 : 10));
   }
