@@ -77,8 +77,9 @@ def test_the_invite_link_sits_above_the_board_with_a_copy_button_and_the_first_m
     page.wait_for_function("() => document.querySelector('[data-testid=invite-copy-1]').textContent === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()") == link
     # The clocks stand still before the first move, whose own limit (the clock's 5 minutes) counts down.
-    assert page.inner_text("[data-testid=clock-0]").startswith("5:00 \u00b7 first move within 4:5")
-    assert page.inner_text("[data-testid=clock-1]") == "5:00"
+    assert page.inner_text("[data-testid=clock-0]") == "5:00" and page.inner_text("[data-testid=clock-1]") == "5:00"
+    assert page.inner_text("[data-testid=first-move-0]").startswith("first move within 4:5")
+    assert page.locator("[data-testid=first-move-1]").is_hidden()
 
 
 def test_on_a_phone_an_ended_quin_game_zooms_out_and_the_laser_chess_crown_stands_upright(browser, server_url):

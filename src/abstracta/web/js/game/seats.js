@@ -96,7 +96,12 @@ export function renderSeats() {
       clock.className = "clock";
       clock.dataset.seat = String(p);
       clock.dataset.testid = `clock-${p}`;
-      row.append(clock);
+      const limit = document.createElement("span"); // the first move's own limit (see tickClocks)
+      limit.className = "first-move";
+      limit.dataset.testid = `first-move-${p}`;
+      limit.title = "the first move is not charged to the clock, but it must come in time or the game is lost";
+      limit.hidden = true;
+      row.append(clock, limit);
     }
     box.append(row);
   });
@@ -190,10 +195,10 @@ export function tickClocks() {
     node.title = clock.days ? `time left to move (${clock.days} day${clock.days === 1 ? "" : "s"} a move)` : "";
     // Before anyone has moved the clocks stand still, but the first move has its own limit.
     const first = clock.first_move;
-    if (first && first.seat === p && !page.shown.over) {
-      node.textContent += ` \u00b7 first move within ${clockText(first.left - elapsed)}`;
-      node.title = "the first move is not charged to the clock, but it must come in time or the game is lost";
-    }
+    const limit = node.nextElementSibling;
+    const shown = Boolean(first && first.seat === p && !page.shown.over);
+    limit.hidden = !shown;
+    limit.textContent = shown ? `first move within ${clockText(first.left - elapsed)}` : "";
     node.classList.toggle("running", running);
     node.classList.toggle("low", left < (clock.days ? 3600 : 10));
   }
