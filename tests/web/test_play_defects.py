@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from tests.web.test_analysis import finished_game
-from tests.web.test_phone import PHONE, box_of, zoom
+from tests.web.test_phone import box_of, phone, zoom  # noqa: F401 (phone: the fixture, a 390x844 touch screen)
 from tests.web.test_trip_points import create, open_game, view
 
 CONNECTION_LOST = "Connection lost, retrying\u2026"
@@ -82,9 +82,7 @@ def test_the_invite_link_sits_above_the_board_with_a_copy_button_and_the_first_m
     assert page.locator("[data-testid=first-move-1]").is_hidden()
 
 
-def test_on_a_phone_an_ended_quin_game_zooms_out_and_the_laser_chess_crown_stands_upright(browser, server_url):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-    phone = context.new_page()
+def test_on_a_phone_an_ended_quin_game_zooms_out_and_the_laser_chess_crown_stands_upright(phone, server_url):
     game_id, tokens = create(phone, server_url, "quin", ["me", "bot:random"], {"setup": "standard"})
     open_game(phone, server_url, game_id, tokens["0"])
     box = box_of(phone.locator("#board svg"))
@@ -102,7 +100,6 @@ def test_on_a_phone_an_ended_quin_game_zooms_out_and_the_laser_chess_crown_stand
         angles = phone.locator("#board .lc-K path").evaluate_all(  # the crown
             "ns => ns.map((n) => { const m = n.getScreenCTM(); return Math.atan2(m.b, m.a) * 180 / Math.PI; })")
         assert len(angles) == 2 and all(math.isclose(a, 0.0, abs_tol=0.5) for a in angles), angles
-    context.close()
 
 
 def test_the_analysis_marks_are_numbered_as_the_move_list_numbers_them(page, server_url):

@@ -10,7 +10,7 @@ lobby list and the records honour.
 - **Draw**: two-player games (each can end drawn, if only by a turn limit). A seat offers; the
   other accepts (every return 0) or declines. The offer lapses when the other seat moves. A
   bot declines at once: it plays on. A declined offer stays in the view (``draw_declined``, the
-  seat that declined) until the offering seat moves, so the offerer reads the answer.
+  seat that declined, present only then) until the offering seat moves, so the offerer reads the answer.
 - **Takeback**: two-player games with nothing hidden. A seat asks to take back its last move
   (and whatever the other seat played since); the other seat accepts or declines, an ``easy``
   bot accepts at once, stronger bots refuse. Never past a chance outcome: once a roll has been
@@ -149,10 +149,9 @@ def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
     """The controls part of a view: what ended the game, a standing draw offer, the rematch."""
     two = live.game.num_players == 2
     over = bool(live.ended) or live.state.over
-    return {
+    answer = {
         "ended": dict(live.ended) if live.ended else None,
         "draw_offer": open_draw_offer(live),
-        "draw_declined": declined_draw(live),
         "can_resign": two and not over and holder is not None,
         "can_offer_draw": two and not over and holder is not None,
         "takeback_request": open_takeback_request(live),
@@ -162,6 +161,10 @@ def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
         "rematch_seat": _new_seat(live, holder) if live.rematch and holder is not None else None,
         "clock": clock_json(live),
     }
+    declined = declined_draw(live) if not over else None
+    if declined is not None:  # only while there is an answer to read (older views stay as they were)
+        answer["draw_declined"] = declined
+    return answer
 
 
 def _new_seat(live: LiveGame, player: int) -> int:
