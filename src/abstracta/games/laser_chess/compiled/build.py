@@ -51,6 +51,7 @@ lc_move lc_move_parse(const char *text);
 int lc_format(const lc_position *p, int with_plies, char *out);
 int lc_parse(const char *text, int ply_limit, lc_position *out);
 uint64_t lc_perft(lc_position *p, lc_history *history, int depth);
+int lc_forced_win(lc_position *p, lc_history *history, int solver, int turns_left);
 typedef struct lc_batch lc_batch;
 lc_batch *lc_batch_new(int num_envs, const lc_position *start, int oriented);
 void lc_batch_free(lc_batch *batch);

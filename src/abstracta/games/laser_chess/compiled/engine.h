@@ -145,6 +145,12 @@ int lc_parse(const char *text, int ply_limit, lc_position *out);
  * ``history`` as for lc_legal (it and ``p`` are restored before returning). */
 uint64_t lc_perft(lc_position *p, lc_history *history, int depth);
 
+/* -- puzzles ------------------------------------------------------------------------------------ */
+/* Whether ``solver`` wins by force from ``p`` within ``turns_left`` more of its own moves, whatever
+ * the rival does (abstracta.bots.puzzles.Prover's AND-OR search): 1 yes, 0 no, -1 out of memory.
+ * ``p`` and ``history`` are restored before returning. */
+int lc_forced_win(lc_position *p, lc_history *history, int solver, int turns_left);
+
 /* -- batched stepping (abstracta.rl's action numbering, masks and observations) ------------------- */
 #define LC_ACTIONS 801         /* per square 8 steps/swaps (n ne e se s sw w nw), "+", "-"; then draw */
 #define LC_ACTION_DRAW 800
