@@ -108,3 +108,26 @@ def test_every_shipped_puzzle_has_exactly_one_winning_first_move(slug, number, p
     assert made.verify(puzzle, game) == []
     state = puzzle.state(made.puzzle_game(game)[0])
     assert puzzle.sentence == game.puzzle_goal().sentence(state) and 0 <= puzzle.difficulty <= 1
+
+
+class CardWorlds(PuzzleGoal):
+    """The guesser's goal in the hidden-card game: win within its one turn, in every world listed."""
+
+    turns = 1
+    hidden_worlds = True
+
+    def __init__(self, cards: str) -> None:
+        self.cards = cards
+
+    def worlds(self, view):
+        return [view.game.from_json({"card": card, "guess": None}) for card in self.cards]
+
+
+def test_a_hidden_information_proof_must_hold_in_every_world_of_the_view():
+    from tests.server.hidden_game import HiddenGame
+
+    view = HiddenGame().start().play("pick-b").view(1)
+    assert view.notation() == "card=? guess=-"
+    assert made.winning_moves(view, CardWorlds("abc")) == []  # no guess wins whatever the card
+    assert made.winning_moves(view, CardWorlds("b")) == ["guess-b"]
+    assert made.unique_solution(view, CardWorlds("bb")) == "guess-b"

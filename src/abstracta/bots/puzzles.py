@@ -255,15 +255,16 @@ def generate(game: Game, count: int, *, seed: int = 0, seconds: float | None = N
             if state.over or len(puzzles) >= count or (seconds is not None and time.monotonic() - began > seconds):
                 break
             if kept < per_game and goal.suits(state):
-                start = state.view(state.player) if goal.hidden_worlds else state
-                key = start.notation()
+                key = (state.view(state.player) if goal.hidden_worlds else state).notation()
                 if key not in seen:
                     seen.add(key)
                     searched += 1
+                    # A puzzle is the position alone, not the game that led to it (no repetition history).
+                    start = state.view(state.player) if goal.hidden_worlds else game.parse(key)
                     solution = unique_solution(start, goal, compiled=compiled)
                     if solution is not None:
                         kept += 1
-                        puzzles.append(make_puzzle(state, goal, solution, levels=levels, seeds=seeds,
+                        puzzles.append(make_puzzle(start, goal, solution, levels=levels, seeds=seeds,
                                                    source={"seed": seed, "game": number, "ply": ply}))  # fmt: skip
                     if progress is not None:
                         progress(len(puzzles), searched)
@@ -298,11 +299,12 @@ def verify(puzzle: Puzzle, game: Game, *, compiled: bool = True) -> list[str]:
 
 
 def save_puzzles(puzzles: Iterable[Puzzle], path: str | Path) -> None:
-    """Write a puzzle set: a JSON object with the game and the list of puzzles."""
+    """Write a puzzle set: a JSON object with the game and the list of puzzles, one puzzle a line."""
     items = [puzzle.to_json() for puzzle in puzzles]
     games = sorted({item["game"] for item in items})
-    Path(path).write_text(json.dumps({"game": games[0] if len(games) == 1 else games, "puzzles": items},
-                                     indent=1) + "\n")  # fmt: skip
+    head = json.dumps(games[0] if len(games) == 1 else games)
+    lines = ",\n".join(json.dumps(item) for item in items)
+    Path(path).write_text(f'{{"game": {head}, "puzzles": [\n{lines}\n]}}\n')
 
 
 def load_puzzles(path: str | Path) -> list[Puzzle]:

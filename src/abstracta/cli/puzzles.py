@@ -37,8 +37,8 @@ def _levels(text: str) -> tuple[str, ...]:
 
 def puzzles(
     game: Annotated[str, typer.Argument(help="Game whose puzzles to use, e.g. laser-chess ('abstracta games' lists "
-                                        "them; puzzles: laser-chess, reflec).", show_default=False)],  # fmt: skip
-    file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", show_default=False,
+                                        "the games).", show_default=False)],  # fmt: skip
+    file: Annotated[Optional[Path], typer.Argument(metavar="FILE", show_default=False,
                     help="A puzzle set (JSON): written with --make, else read (default: the set the game ships).")] = None,  # fmt: skip
     make: Annotated[Optional[int], typer.Option("--make", metavar="N", show_default=False,
                     help="Make N puzzles from bot games into FILE.")] = None,  # fmt: skip
@@ -58,7 +58,7 @@ def puzzles(
 ) -> None:
     """Puzzles made from bot games by the project's search: one first move forces the goal, and only one.
 
-    Laser Chess: hit the King in 2, whatever the rival does. Reflec (two players): destroy a laser this turn.
+    Each game with puzzles says what they ask (its goal: e.g. hit the King in 2, whatever the rival does).
 
     With --make N FILE, plays bot games and proves each candidate position by an exhaustive search. Without it, lists the puzzles of FILE (or the game's shipped set), or draws, solves or verifies them.
     """

@@ -1,4 +1,5 @@
-"""Puzzles: the page (``/puzzles/<game>``, ``web/puzzles.html``), ``GET /api/puzzles``, ``GET /api/puzzles/{slug}``, ``POST /api/puzzles/{slug}/{number}``.
+"""Puzzles: the page (``/puzzles/<game>``, ``web/puzzles.html``), ``GET /api/puzzles``,
+``GET /api/puzzles/{slug}`` and ``POST /api/puzzles/{slug}/{number}``.
 
 The puzzles are the set each game ships (``abstracta.bots.puzzles.shipped_puzzles``: made by
 ``abstracta puzzles GAME --make N FILE``, each proved to have exactly one winning first move). A
