@@ -26,7 +26,9 @@ def test_the_one_key_move_of_a_hand_made_position():
     assert made.winning_moves(state, goal) == ["b1=e"]
     assert made.unique_solution(state, goal) == "b1=e"
     assert goal.sentence(state) == ("Suns to act with 4 points left (3 tile, 1 on the die): destroy a laser of "
-                                    "Moons and Arms this turn.")  # fmt: skip
+                                    "Moons or Arms this turn.")  # fmt: skip
+    moons_lost = parse(position({"b1": "Ss"}, dice="1222", destroyed="M"))
+    assert goal.sentence(moons_lost).endswith("destroy the Arms laser this turn.")
     after = state.play("b1=e").play("*e")
     assert goal.achieved(state, after, 0) and after.scores() == [2, 1]
     own = state.play("b1=w").play("*e")  # Suns' own laser is lost: not the goal

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from abstracta.core.puzzle_goal import PuzzleGoal
+from abstracta.games.reflec.board import SUIT_LETTERS
 from abstracta.games.reflec.rules import PLAY_PHASE
 from abstracta.games.reflec.terminal import SUIT_NAMES
 
@@ -62,10 +63,11 @@ class LaserThisTurn(PuzzleGoal):
                 and points_left(state) in POINTS)  # fmt: skip
 
     def sentence(self, state: "ReflecState") -> str:
-        rival = " and ".join(SUIT_NAMES[s] for s in ("MA" if state.player == 0 else "SC"))
+        standing = [SUIT_NAMES[letter] for letter in ("MA" if state.player == 0 else "SC")
+                    if state.lasers[SUIT_LETTERS.index(letter)] >= 0]  # fmt: skip
+        target = f"the {standing[0]} laser" if len(standing) == 1 else f"a laser of {' or '.join(standing)}"
         return (f"{SUIT_NAMES[state.seat]} to act with {points_left(state)} points left "
-                f"({state.tiles} tile, {state.dice[state.acting]} on the die): destroy a laser of "
-                f"{rival} this turn.")  # fmt: skip
+                f"({state.tiles} tile, {state.dice[state.acting]} on the die): destroy {target} this turn.")
 
 
 GOAL = LaserThisTurn()
