@@ -36,52 +36,111 @@ from abstracta.cli.common import (
     terminate_as_interrupt,
 )
 from abstracta.cli.render import picture_for
+from abstracta.cli.suites import (
+    BUDGET_HELP,
+    AdjudicateOption,
+    PositionOption,
+    PositionsOption,
+    check_bot_specs,
+    read_adjudication,
+    read_positions,
+)
+from abstracta.bots.levels import split_bot_specs
 from abstracta.core.rng import fresh_seed
 
 
 
 @dataclass(frozen=True)
 class SimulationTask:
-    """Game ``index`` of a simulation: everything a worker process needs to play it again."""
+    """Game ``index`` of a simulation: everything a worker process needs to play it again.
+
+    ``start`` is a position in the game's notation to play from (a position suite), else the
+    game's start; ``trace`` records a :class:`abstracta.bots.measures.GameTrace` (win chances after
+    every turn, valued without the analysis search when ``quick``); ``adjudication`` may end it early.
+    """
 
     slug: str
     options: dict[str, Any]
     levels: tuple[str, ...]
     seed: int
     index: int
+    start: str | None = None
+    adjudication: Any = None  # abstracta.bots.match.Adjudication
+    trace: bool = False
+    quick: bool = False
 
 
 @dataclass(frozen=True)
 class SimulatedGame:
-    """One finished game: its totals (for the tables) and every ply (for records)."""
+    """One finished game: its totals (for the tables), every ply (for records) and, when asked, its trace."""
 
     record: Any  # abstracta.bots.match.GameRecord
     moves: tuple[str, ...]
+    trace: Any = None  # abstracta.bots.measures.GameTrace
+    start: str | None = None
+    seats: tuple[str, ...] = ()  # the bot of each seat (rotated by a position suite)
 
 
 def play_simulated(task: SimulationTask, game: Any = None) -> SimulatedGame | None:
     """Play one game of a simulation; ``None`` when the run was stopped during it (worker processes only)."""
-    from abstracta.bots import level_bot, sample_chance
-    from abstracta.bots.match import GameRecord, game_rng
+    from abstracta.bots import level_bot
+    from abstracta.bots.match import GameRecord, game_rng, play_from
     from abstracta.bots.parallel import load_game, stop_requested
-    from abstracta.core.errors import CHANCE
 
     game = game or load_game(task.slug, task.options)
     rng = game_rng(task.seed, task.index)
     bots = [level_bot(level, game, seed=rng.getrandbits(32)) for level in task.levels]
     start_seed = rng.getrandbits(32)  # the order play_match draws them in, so both give the same games
-    state = game.start(seed=start_seed)
-    moves: list[str] = []
-    while not state.over:
-        if stop_requested():
-            return None
-        player = state.player
-        move = sample_chance(state, rng) if player == CHANCE else bots[player].choose(state.view(player))
-        state = state.play(move)
-        moves.append(move)
-    record = GameRecord(task.index, start_seed, tuple(state.returns()), len(moves), tuple(state.scores()),
-                        state.termination() or "normal")  # fmt: skip
-    return SimulatedGame(record, tuple(moves))
+    state = game.start(seed=start_seed) if task.start is None else game.parse(task.start)
+    played = play_from(state, bots, rng, trace=task.trace, adjudication=task.adjudication, quick=task.quick,
+                       should_stop=stop_requested)  # fmt: skip
+    if played is None:
+        return None
+    record = GameRecord(task.index, start_seed, played.returns, len(played.moves), tuple(played.state.scores()),
+                        played.termination)  # fmt: skip
+    trace = None
+    if task.trace:
+        from abstracta.bots.measures import GameTrace
+
+        trace = GameTrace(game.num_players, played.trace, played.returns, played.termination, played.capped,
+                          task.levels, dict(game.options), task.start, _game_turns(played.state))  # fmt: skip
+    return SimulatedGame(record, played.moves, trace, task.start, task.levels)
+
+
+def _game_turns(state: Any) -> int | None:
+    """The game's own count of turns where the measures know how to read it, else ``None``."""
+    from abstracta.bots import measures
+
+    count = getattr(measures, "game_turn_count", None)
+    return count(state) if count is not None else None
+
+
+def simulation_tasks(game: Any, levels: list[str], games: int, seed: int, positions: list[str] | None = None,
+                     adjudication: Any = None, trace: bool = False) -> list[SimulationTask]:  # fmt: skip
+    """The games of a simulation. With ``positions``, game ``i`` plays position ``i // r`` (cycling) with
+    the seats' bots rotated by ``i % r`` places, ``r`` being the number of distinct rotations of
+    ``levels`` (1 when every seat has the same bot): each position is played with seats swapped."""
+    rotations = seat_rotations(levels) if positions else [tuple(levels)]
+    tasks = []
+    for i in range(games):
+        start = positions[(i // len(rotations)) % len(positions)] if positions else None
+        tasks.append(SimulationTask(game.slug, dict(game.options), rotations[i % len(rotations)], seed, i, start,
+                                    adjudication, trace))  # fmt: skip
+    return tasks
+
+
+def seat_rotations(levels: list[str] | tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Each distinct rotation of the seats' bots, the given order first.
+
+    >>> seat_rotations(["hard", "easy"]), seat_rotations(["hard", "hard", "hard"])
+    ([('hard', 'easy'), ('easy', 'hard')], [('hard', 'hard', 'hard')])
+    """
+    rotations: list[tuple[str, ...]] = []
+    for shift in range(len(levels)):
+        rotated = tuple(levels[-shift:] + levels[:-shift]) if shift else tuple(levels)
+        if rotated not in rotations:
+            rotations.append(rotated)
+    return rotations
 
 
 def run_simulation(
@@ -92,15 +151,25 @@ def run_simulation(
     workers: int = 1,
     on_game_done: Callable[[SimulatedGame], None] | None = None,
     ray_address: str | None = None,
+    positions: list[str] | None = None,
+    adjudication: Any = None,
 ) -> tuple[list[SimulatedGame], bool]:
     """Play ``games`` games; the finished ones in index order, and whether Ctrl-C stopped the run.
 
     ``ray_address`` plays them as Ray tasks on that cluster (``"local"``: a Ray instance started
     in this process) instead of worker processes; the games are the same either way.
+    ``positions`` and ``adjudication``: see :func:`simulation_tasks` and :class:`SimulationTask`.
     """
+    tasks = simulation_tasks(game, levels, games, seed, positions, adjudication)
+    return run_tasks(tasks, game, workers, on_game_done, ray_address)
+
+
+def run_tasks(tasks: list[SimulationTask], game: Any, workers: int = 1,
+              on_game_done: Callable[[SimulatedGame], None] | None = None,
+              ray_address: str | None = None) -> tuple[list[SimulatedGame], bool]:  # fmt: skip
+    """Play ``tasks`` in this process, in ``workers`` processes or on Ray; the finished ones by index."""
     from abstracta.bots.parallel import run_in_workers, run_on_ray
 
-    tasks = [SimulationTask(game.slug, dict(game.options), tuple(levels), seed, i) for i in range(games)]
     finished: dict[int, SimulatedGame] = {}
     interrupted = False
     workers = min(workers, len(tasks))
@@ -108,10 +177,11 @@ def run_simulation(
         interrupted = run_on_ray(tasks, ray_address, finished, on_game_done, work=play_simulated)
     elif workers <= 1:
         try:
-            for task in tasks:
-                done = play_simulated(task, game)
+            for number, task in enumerate(tasks):
+                # the loaded game itself where the options match (a plugin game may not load by slug)
+                done = play_simulated(task, game if task.options == dict(game.options) else None)
                 assert done is not None  # no stop flag in this process
-                finished[task.index] = done
+                finished[number] = done
                 if on_game_done is not None:
                     on_game_done(done)
         except KeyboardInterrupt:
@@ -134,7 +204,7 @@ def simulate(
             "--bots",
             metavar="LEVEL[,LEVEL...]",
             help=f"The bot level of each seat ({LEVEL_NAMES}), comma-separated, e.g. hard,random;"
-            " a single level plays every seat.",
+            " a single level plays every seat." + BUDGET_HELP,
         ),
     ] = "random",
     seed: Annotated[
@@ -181,6 +251,9 @@ def simulate(
                      help="Play the games as Ray tasks on the Ray cluster at ADDRESS (e.g. auto, ray://host:10001;"
                      " 'local' starts one here) instead of --workers; same games (needs pip install 'abstracta[ray]')."),
     ] = None,
+    position: PositionOption = None,
+    positions_file: PositionsOption = None,
+    adjudicate: AdjudicateOption = None,
 ) -> None:
     """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length.
 
@@ -191,7 +264,7 @@ def simulate(
         check_at_least("--workers", workers, 1)
         loaded = load_game(game, option)
         module = lazy_bots()
-        names = [name.strip() for name in bots.split(",")]
+        names = split_bot_specs(bots) or [""]
         if len(names) == 1:
             names *= loaded.num_players
         if len(names) != loaded.num_players:
@@ -200,9 +273,9 @@ def simulate(
                 "give one name per seat, or one name for all"
             )
         levels = module.LEVELS + module.REFERENCE_BOTS
-        for name in dict.fromkeys(names):
-            if name not in levels:
-                fail(f"unknown bot {name!r}; valid levels: {', '.join(levels)}")
+        check_bot_specs(names, loaded, "unknown bot {name}; valid levels: " + ", ".join(levels))
+        positions = read_positions(loaded, position, positions_file)
+        adjudication = read_adjudication(adjudicate)
         for path in (csv_file, json_file, records_file, png_file):  # before the games, not after
             check_writable(path)
         if png_file is not None:
@@ -234,7 +307,8 @@ def simulate(
                     recorder.add(done)
 
             try:
-                played, interrupted = run_simulation(loaded, names, games, seed, workers, on_game_done, ray_address)
+                played, interrupted = run_simulation(loaded, names, games, seed, workers, on_game_done, ray_address,
+                                                     positions, adjudication)  # fmt: skip
             except ConnectionError as error:  # no Ray cluster at that address
                 fail(f"--ray {ray_address}: {error}")
         took = time.perf_counter() - began
@@ -360,7 +434,7 @@ class RecordsWriter:
 
         r = done.record
         return Record(self.game.slug, dict(self.game.options), list(done.moves), seed=r.start_seed,
-                      players=list(self.levels), date=today(), result=result_text(r.returns), termination=r.termination,
+                      position=done.start, players=list(done.seats or self.levels), date=today(), result=result_text(r.returns), termination=r.termination,
                       extra={"Round": str(r.index + 1)})  # fmt: skip
 
     def add(self, done: SimulatedGame) -> None:
