@@ -42,6 +42,7 @@ from abstracta.cli.common import (
 from abstracta.cli.render import picture_for
 from abstracta.cli.analyse import analyse
 from abstracta.cli.server_admin import db_app, serve, user_app
+from abstracta.cli.report import report
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
@@ -339,8 +340,9 @@ app.command()(simulate)
 app.command()(analyse)
 
 
-# -- tournament (its own module) -----------------------------------------------
+# -- tournament and report (their own modules) -----------------------------------
 app.command()(tournament)
+app.command()(report)
 app.command()(serve)
 app.add_typer(db_app, name="db")
 app.add_typer(user_app, name="user")
