@@ -432,7 +432,7 @@ def print_report(console: Any, figures: dict[str, Any], said: list[str], seat_na
             skill.add_column(column, justify="right" if column in ("games", "score", "95% CI", "Elo") else "left")
         for row in figures["skill_trace"]:
             skill.add_row(row["stronger"], row["weaker"], str(row["games"]), f"{row['score']:.1%}",
-                          f"{row['ci'][0]:.1%}-{row['ci'][1]:.1%}", f"{row['elo']:+.0f}")  # fmt: skip
+                          f"{row['ci'][0]:.1%}-{row['ci'][1]:.1%}", f"{row['elo'] + 0.0:+.0f}")  # fmt: skip
         console.print(skill)
     sweep = figures.get("sweep")
     if sweep:

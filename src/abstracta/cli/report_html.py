@@ -96,7 +96,7 @@ def _image(figure: Any, alt: str) -> str:
     """The figure as an inline PNG (and closed, so a long report does not pile figures up)."""
     plt = _pyplot()
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    figure.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
     plt.close(figure)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     return f"<p><img alt='{html.escape(alt)}' src='data:image/png;base64,{data}'></p>"
@@ -147,7 +147,7 @@ def _curves_plot(traces: Sequence[Any], seat_names: list[str]) -> Any:
     for number, (axes, trace) in enumerate(zip(axes_list[0], sample), 1):
         points = [(i + 1, p.chances) for i, p in enumerate(trace.plies) if p.chances is not None]
         for seat in range(trace.players):
-            axes.plot([x for x, _ in points], [c[seat] for _, c in points], label=_seat_name(seat, seat_names))
+            axes.plot([x for x, _ in points], [c[seat] for _, c in points], marker=".", label=_seat_name(seat, seat_names))
         axes.set_ylim(0, 1)
         axes.set_xlabel("ply")
         axes.set_title(f"game {number}: {trace.termination}", fontsize=9)
