@@ -401,10 +401,10 @@ def _play_sequentially(game: Game, tasks: Sequence[_Task], workers: int,
     """Each pair's games in batches until its sequential test decides or its games run out.
 
     Two-player pairs are tested by game pairs (games 2k and 2k+1 swap the seats: pentanomial),
-    others game by game (trinomial). A batch is the workers' size (even, so that game pairs stay
-    whole; :data:`RAY_IN_FLIGHT` on Ray)."""
+    others game by game (trinomial). A batch is two games in this process, four per worker with
+    worker processes (a pool starts per batch: fewer, larger batches waste less), :data:`RAY_IN_FLIGHT` on Ray."""
     paired = game.num_players == 2
-    batch = RAY_IN_FLIGHT if ray_address is not None else max(2, workers + workers % 2)
+    batch = RAY_IN_FLIGHT if ray_address is not None else 2 if workers <= 1 else 4 * workers
     games: list[TournamentGame] = []
     results: list[SprtResult] = []
     for pair in sorted({task.pair for task in tasks}):

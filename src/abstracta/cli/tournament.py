@@ -277,8 +277,8 @@ def print_tables(console, result: TournamentResult) -> None:
                  f" per pair; {zero}.")  # fmt: skip
     first = result.first_move
     if first is not None and first.games:
-        say(console, f"first seat: {first.elo:+.0f} Elo (95% {first.low:+.0f} to {first.high:+.0f}), fitted with the"
-                     " ratings as a shared advantage of the bot in seat 0")  # fmt: skip
+        say(console, f"first seat: {first.elo:+.0f} Elo (95% {first.low:+.0f} to {first.high:+.0f}),"
+                     " a shared edge fitted with the ratings")  # fmt: skip
     if result.sprt is not None:
         print_sprt(console, result)
 
@@ -289,13 +289,14 @@ def print_sprt(console, result: TournamentResult) -> None:
     assert spec is not None
     for test in result.sprt_results:
         if test.verdict == "H1":
-            verdict = f"H1: {test.a} is at least {spec.elo1:g} Elo stronger than {test.b}"
+            verdict = f"H1, {test.a} is at least {spec.elo1:g} Elo stronger"
         elif test.verdict == "H0":
-            verdict = f"H0: {test.a} is at most {spec.elo0:g} Elo stronger than {test.b}"
+            verdict = f"H0, {test.a} is at most {spec.elo0:g} Elo stronger"
         else:
-            verdict = f"no verdict for {test.a} vs {test.b} within --games"
-        say(console, f"SPRT {verdict}; LLR {test.llr:+.2f} in [{spec.lower:.2f}, {spec.upper:.2f}]"
-                     f" after {test.units} {test.unit}{'s' if test.units != 1 else ''} ({test.games} games)")  # fmt: skip
+            verdict = "no verdict within --games"
+        say(console, f"SPRT {test.a} vs {test.b}: {verdict}")
+        say(console, f"  LLR {test.llr:+.2f} in [{spec.lower:.2f}, {spec.upper:.2f}] after {test.units}"
+                     f" {test.unit}{'s' if test.units != 1 else ''} ({test.games} games)")  # fmt: skip
 
 
 def write_csv(path: Path, result: TournamentResult) -> None:
