@@ -100,19 +100,11 @@ def play_simulated(task: SimulationTask, game: Any = None) -> SimulatedGame | No
                         played.termination)  # fmt: skip
     trace = None
     if task.trace:
-        from abstracta.bots.measures import GameTrace
+        from abstracta.bots.measures import GameTrace, game_turn_count
 
         trace = GameTrace(game.num_players, played.trace, played.returns, played.termination, played.capped,
-                          task.levels, dict(game.options), task.start, _game_turns(played.state))  # fmt: skip
+                          task.levels, dict(game.options), task.start, game_turn_count(played.state))  # fmt: skip
     return SimulatedGame(record, played.moves, trace, task.start, task.levels)
-
-
-def _game_turns(state: Any) -> int | None:
-    """The game's own count of turns where the measures know how to read it, else ``None``."""
-    from abstracta.bots import measures
-
-    count = getattr(measures, "game_turn_count", None)
-    return count(state) if count is not None else None
 
 
 def simulation_tasks(game: Any, levels: list[str], games: int, seed: int, positions: list[str] | None = None,
