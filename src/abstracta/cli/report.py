@@ -2,7 +2,7 @@
 
 This module plays the games and renders: it schedules them (seats rotated and mirrored, one group
 of games per option setting and per pair of levels), plays them with the traces the measures read
-(:func:`abstracta.cli.simulate.run_tasks`: this process, worker processes or Ray), then prints the
+(:func:`abstracta.cli.simulation_games.run_tasks`: this process, worker processes or Ray), then prints the
 figures of :func:`abstracta.bots.measures.report_figures`, the headlines a designer needs first
 (:func:`headlines`), and writes them as JSON or as one HTML file (:mod:`abstracta.cli.report_html`).
 ``cli/main.py`` registers :func:`report` as a command.
@@ -114,7 +114,7 @@ def schedule(settings: list[Setting], levels: list[str], games: int, seed: int, 
              adjudication: Any) -> tuple[list[Any], list[Group]]:  # fmt: skip
     """The tasks of a report and the group of each: ``games`` games per setting and pairing. Game ``i``
     of a group takes seating ``i % s`` and, with a position suite, position ``i // s`` (cycling)."""
-    from abstracta.cli.simulate import SimulationTask
+    from abstracta.cli.simulation_games import SimulationTask
 
     tasks, groups = [], []
     for setting in settings:
@@ -291,7 +291,7 @@ def report(
             check_ray(workers)
         from abstracta.bots.parallel import default_workers
         from abstracta.cli.render import picture_for
-        from abstracta.cli.simulate import run_tasks
+        from abstracta.cli.simulation_games import run_tasks
         from abstracta.core.rng import fresh_seed
 
         seed = fresh_seed() if seed is None else seed
