@@ -101,7 +101,14 @@ def main() -> None:
         slug, bots = run.split(":", 1)
         game = abstracta.load(slug)
         tasks, _ = schedule([Setting("", game)], [bots.replace("+", ":")], args.games, 1, None, None)
-        games = [play_timed(task, game) for task in tasks]
+        games = []
+        for task in tasks:  # a line per game as it ends: a long run can be read before it finishes
+            games.append(play_timed(task, game))
+            cuts = {str(rule): adjudicated_at(games[-1], rule, game.num_players) for rule in rules}
+            print(f"  {slug} game {task.index}: {sum(games[-1]['ply_seconds']):.1f} s CPU,"
+                  f" {len(games[-1]['ply_seconds'])} plies, {games[-1]['termination']}, adjudicated after: {cuts},"
+                  f" CPU until then: { {k: round(sum(games[-1]['ply_seconds'][:v]), 1) for k, v in cuts.items() if v} }",
+                  flush=True)  # fmt: skip
         seconds = [sum(g["ply_seconds"]) for g in games]
         plies = [len(g["ply_seconds"]) for g in games]
         line = (f"{slug} {bots}: {statistics.mean(seconds):.1f} s CPU a game (max {max(seconds):.1f}; win chances"

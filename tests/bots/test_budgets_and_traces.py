@@ -99,3 +99,19 @@ def test_a_game_is_adjudicated_after_the_leaders_run_of_turns(monkeypatch):
     assert played.termination == "adjudicated" and played.capped
     assert len(played.moves) == 7 and played.returns == (1.0, -1.0)
     assert not played.state.over  # the rules had not ended it
+
+
+def test_an_adjudicated_simulation_game_is_recorded_as_such_and_replays(monkeypatch, tmp_path):
+    from abstracta.core.records import read_file, replay
+    from tests.cli.helpers import run
+
+    chances_module = importlib.import_module("abstracta.bots.win_chances")
+    monkeypatch.setattr(chances_module, "win_chances", lambda state, seed=0, quick=False: [0.99, 0.01])
+    records, data = tmp_path / "games.txt", tmp_path / "games.json"
+    result = run("simulate", "laser-chess", "--bots", "random", "--games", "1", "--seed", "1", "--workers", "1",
+                 "--adjudicate", "win=0.97:2", "--records", str(records), "--json", str(data))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "adjudicated 1" in result.stdout
+    [record] = read_file(records)
+    assert (record.termination, record.result, len(record.moves)) == ("adjudicated", "1/-1", 3)
+    assert not replay(record)[-1].over  # replays: the result stands off the board
