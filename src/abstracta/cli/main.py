@@ -1,4 +1,4 @@
-"""The ``abstracta`` command: play, serve, perft, simulate, tournament, bench, games.
+"""The ``abstracta`` command: play, serve, perft, simulate, tournament, report, bench, games.
 
 Each command is a thin layer: check its options, load the game through ``abstracta.load()``,
 run, print with rich. Every error a user can cause ends as one ``error: ...`` line on stderr
