@@ -164,6 +164,8 @@ def test_skill_trace_scores_the_stronger_level_whichever_seat_it_holds():
     assert row["score"] == pytest.approx(3.5 / 5) and row["games"] == 5
     assert row["ci"][0] < 0.7 < row["ci"][1]
     assert row["elo"] == pytest.approx(-400 * math.log10(1 / 0.7 - 1))
+    with pytest.raises(ValueError, match="must name both"):
+        skill_trace({("hard", "easy"): [GameTrace(2, (), WIN, "normal", False)]})
 
 
 def test_a_sweep_finds_a_planted_difference_and_not_a_null_one():
@@ -200,3 +202,41 @@ def test_report_figures_have_the_documented_keys():
     assert set(metrics["branching_factor"]) == {"mean", "max"}
     assert figures["skill_trace"][0]["stronger"] == "a" and figures["sweep"]["correction"] == "holm"
     assert report_figures(traces[:3])["sweep"] is None
+
+
+# -- turns on the real games: runs of one mover, or the game's own count ------------------------
+def _random_trace(game, seed: int) -> GameTrace:
+    rng = random.Random(seed)
+    state = game.start(seed=seed)
+    plies = []
+    while not state.over:
+        options = [move for move, _ in state.chance()] if state.player == CHANCE else state.moves()
+        plies.append(PlyTrace(state.player, len(options)))
+        state = state.play(rng.choice(options))
+    return GameTrace(game.num_players, tuple(plies), tuple(state.returns()), state.termination() or "normal", False,
+                     game_turns=measures.game_turn_count(state))  # fmt: skip
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_desfases_turns_are_its_84_turns_not_its_104_plies(players):
+    import abstracta
+
+    trace = _random_trace(abstracta.load("desfases", players=players), seed=players)
+    assert trace.game_turns is None  # it keeps no count: runs of one mover it is (its feeds join their turn)
+    assert (trace.ply_count, trace.turns) == (104, 84)
+
+
+def test_strategic_reserve_dice_and_moves_are_one_turn():
+    import abstracta
+
+    trace = _random_trace(abstracta.load("strategic-reserve", reserve=3), seed=1)
+    decisions = sum(1 for ply in trace.plies if ply.mover != CHANCE)
+    assert trace.turns == len(measures.turn_starts(trace.plies)) <= decisions < trace.ply_count
+
+
+def test_reflec_counts_its_own_turns_of_several_actions():
+    import abstracta
+
+    trace = _random_trace(abstracta.load("reflec", players=2, max_turns=12), seed=3)
+    assert trace.game_turns == trace.turns == 12  # the game's count: a suit's turn of several actions
+    assert trace.ply_count > 12

@@ -336,7 +336,7 @@ def uncertainty(trace: GameTrace) -> float | None:
     even, 0 once the leader is sure: the area under the game's uncertainty curve, as a share of the
     game; ``None`` without chances."""
     chances = _measured(trace)
-    if not chances:
+    if not chances or trace.players < 2:
         return None
     fair = 1 / trace.players
     return mean([1 - (max(c) - fair) / (1 - fair) for c in chances])
@@ -435,6 +435,9 @@ def skill_trace(groups: Mapping[tuple[str, str], Sequence[GameTrace]], z: float 
 
     trace = []
     for (stronger, weaker), traces in groups.items():
+        for game in traces:
+            if stronger not in game.seats or weaker not in game.seats:
+                raise ValueError(f"a game of {stronger} against {weaker} must name both in its seats, got {game.seats}")
         points = sum(pair_score(stronger, t.seats, t.returns) for t in traces)
         games = len(traces)
         score = points / games if games else 0.5

@@ -295,8 +295,9 @@ def print_sprt(console, result: TournamentResult) -> None:
         else:
             verdict = "no verdict within --games"
         say(console, f"SPRT {test.a} vs {test.b}: {verdict}")
+        games = f" ({test.games} games)" if test.unit != "game" else ""
         say(console, f"  LLR {test.llr:+.2f} in [{spec.lower:.2f}, {spec.upper:.2f}] after {test.units}"
-                     f" {test.unit}{'s' if test.units != 1 else ''} ({test.games} games)")  # fmt: skip
+                     f" {test.unit}{'s' if test.units != 1 else ''}{games}")  # fmt: skip
 
 
 def write_csv(path: Path, result: TournamentResult) -> None:
