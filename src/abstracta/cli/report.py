@@ -161,13 +161,13 @@ def headlines(figures: dict[str, Any], seat_names: list[str]) -> list[str]:
     if decided_turn is not None and decisive >= 0.5 and decided_turn <= SHORT_GAME_TURNS:
         lines.append(f"Decided in about {decided_turn:.0f} turns under bot play: in {decisive:.0%} of the games one"
                      f" player's win chance stays above 90% from turn {decided_turn:.1f} on average, while games"
-                     f" last {turns['median']:g} turns (median); what follows rarely matters.")  # fmt: skip
+                     f" last {_turns(turns['median'])} (median); what follows rarely matters.")  # fmt: skip
     elif decided_turn is not None:
-        lines.append(f"Games last {turns['median']:g} turns (median; {turns['p10']:g} to {turns['p90']:g} for 80%"
+        lines.append(f"Games last {_turns(turns['median'])} (median; {turns['p10']:g} to {turns['p90']:g} for 80%"
                      f" of them); {decisive:.0%} are decided (one player's win chance above 90% for good),"
                      f" at turn {decided_turn:.1f} on average.")  # fmt: skip
     else:
-        lines.append(f"Games last {turns['median']:g} turns (median; {turns['p10']:g} to {turns['p90']:g} for 80%"
+        lines.append(f"Games last {_turns(turns['median'])} (median; {turns['p10']:g} to {turns['p90']:g} for 80%"
                      " of them); none was decided early (no win chance stayed above 90%).")  # fmt: skip
     seats = figures["seats"]
     off = [row for row in seats if not row["ci"][0] <= row["fair"] <= row["ci"][1]]
@@ -204,6 +204,10 @@ def headlines(figures: dict[str, Any], seat_names: list[str]) -> list[str]:
             lines.append(f"Sweep: no measure differs significantly between the {len(sweep['settings'])} settings"
                          f" ({len(sweep['comparisons'])} comparisons, Holm-corrected).")  # fmt: skip
     return lines
+
+
+def _turns(count: float) -> str:
+    return f"{count:g} turn{'' if count == 1 else 's'}"
 
 
 def _seat(seat: int, seat_names: list[str]) -> str:
@@ -303,6 +307,9 @@ def report(
         swept = f", {len(settings)} settings" if len(settings) > 1 else ""
         say(console, f"{first.slug}: report on {len(tasks)} games ({', '.join(levels)}{swept}), {where}")
         say(console, f"seed {seed} (repeat with --seed {seed})")
+        cycle = max(len(seatings(pair, s.game.num_players)) for s in settings for pair in pairings(levels))
+        if games % cycle:
+            say(console, f"note: seats rotate every {cycle} games; with --games {games} some seats get one game more")
         began = time.perf_counter()
         with progress_bar() as progress, terminate_as_interrupt():
             bar = progress.add_task("playing", total=len(tasks))
