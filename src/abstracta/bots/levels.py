@@ -257,7 +257,7 @@ def level_bot(level: str, game: Game, seed: int | None = None) -> Bot:
         raise ValueError(f"bot {level!r}: {spec.level} in {game.slug} plays {kind} search, which takes {takes};"
                          f" not {', '.join(unknown)}")  # fmt: skip
     bot = _budgeted_bot(spec.level, kind, game, seed, budget)
-    if budget and hasattr(bot, "name"):
+    if budget:
         bot.name = str(spec)
     return bot
 

@@ -87,6 +87,9 @@ class MatchResult:
     first_seat_margins: list[float] = field(default_factory=list)
     results: list[tuple[float, ...]] = field(default_factory=list)
     """Each game's returns, in order: what balance by score (:mod:`abstracta.bots.measures`) reads."""
+    first_movers: list[int] = field(default_factory=list)
+    """The seat of each game's first decision where the caller knows it (``simulate`` reads it from
+    the game's trace; a position suite may let any seat start); empty means seat 0 every time."""
 
     @classmethod
     def empty(cls, num_players: int) -> "MatchResult":

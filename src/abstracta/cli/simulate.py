@@ -151,6 +151,7 @@ def simulate(
         if ray_address is not None:
             check_ray(workers)
         from abstracta.bots.match import MatchResult, termination_counts
+        from abstracta.bots.measures import first_mover
         from abstracta.bots.parallel import default_workers
 
         seed = fresh_seed() if seed is None else seed
@@ -186,7 +187,9 @@ def simulate(
         seat_names = picture_for(loaded).player_names(loaded)
         if positions and len(seat_rotations(names)) > 1:  # the bots took turns in every seat
             names = [" / ".join(dict.fromkeys(names))] * len(names)
-        turns = [turns_of(loaded, done) for done in played]
+        traces = [trace_of(loaded, done) for done in played]
+        turns = [trace.turns if trace is not None else None for trace in traces]
+        result.first_movers = [first_mover(trace) if trace is not None else 0 for trace in traces]
         print_simulation(console, loaded, result, names, seat_names, took, termination_counts(d.record for d in played),
                          turns)  # fmt: skip
         if recorder is not None:
@@ -252,33 +255,40 @@ def print_simulation(console: Any, game: Any, result: Any, names: list[str], sea
     verdict = "the seats differ" if fairness.p_value < 0.05 else "no clear difference between the seats"
     say(console, f"  all seats equal? G-test p = {fairness.p_value:.3g}: {verdict}")
     first_low, first_high = fairness.first_mover_interval
-    say(console, f"first seat ({seat_names[0]}): score {fairness.scores[0]:.1%} against a fair {fairness.fair:.1%}")
+    if any(result.first_movers):  # a position suite let another seat move first: the first mover, whoever it is
+        first_score = fairness.first_mover_advantage + fairness.fair
+        say(console, f"first mover (any seat): score {first_score:.1%} against a fair {fairness.fair:.1%}")
+    else:
+        say(console, f"first seat ({seat_names[0]}): score {fairness.scores[0]:.1%} against a fair {fairness.fair:.1%}")
     say(console, f"  its advantage: {fairness.first_mover_advantage * 100:+.1f} points of score"
                  f" (95% {first_low * 100:+.1f} to {first_high * 100:+.1f})")  # fmt: skip
     lead, half_width = first_seat_lead(game, result)
     spread = f" (95%: ±{half_width:.2f})" if math.isfinite(half_width) else ""
     better = "fewer is better" if game.lower_score_wins else "more is better"
-    say(console, f"  its score lead on the others' mean ({better}): {lead:+.2f}{spread}")
+    whose = "its" if not any(result.first_movers) else f"seat 0's ({seat_names[0]})"
+    say(console, f"  {whose} score lead on the others' mean ({better}): {lead:+.2f}{spread}")
 
 
 def simulation_balance(result: Any) -> Any:
-    """:func:`abstracta.bots.measures.balance` of a simulation's games (seat 0 moves first: simulate
-    never rotates the seats)."""
+    """:func:`abstracta.bots.measures.balance` of a simulation's games, the first mover of each game
+    from ``result.first_movers`` (seat 0 where they are not known)."""
     from abstracta.bots.measures import balance
 
-    return balance(result.results)
+    movers = result.first_movers if len(result.first_movers) == len(result.results) else None
+    return balance(result.results, movers)
 
 
-def turns_of(game: Any, done: SimulatedGame) -> int | None:
-    """The game's length in turns: from its trace when it has one, else by replaying its moves
-    (cheap beside the bots' thinking) and counting runs of plies by one mover, or the game's own
-    count of turns (:func:`abstracta.bots.measures.game_turn_count`); ``None`` if it cannot be replayed."""
+def trace_of(game: Any, done: SimulatedGame) -> Any:
+    """The game's :class:`abstracta.bots.measures.GameTrace`: its own when it was traced, else one
+    replayed from its moves (cheap beside the bots' thinking) with the movers only, and the game's
+    own count of turns (:func:`abstracta.bots.measures.game_turn_count`); ``None`` if it cannot be
+    replayed. Its ``turns`` and first mover are what the table needs."""
     from abstracta.bots.measures import GameTrace, PlyTrace, game_turn_count
 
-    trace = getattr(done, "trace", None)
+    trace = done.trace
     if trace is not None:
-        return trace.turns
-    start = getattr(done, "start", None)
+        return trace
+    start = done.start
     try:
         state = game.parse(start) if start else game.start(seed=done.record.start_seed)
         plies = []
@@ -288,7 +298,13 @@ def turns_of(game: Any, done: SimulatedGame) -> int | None:
     except ValueError:
         return None
     return GameTrace(game.num_players, tuple(plies), done.record.returns, done.record.termination, False,
-                     game_turns=game_turn_count(state)).turns  # fmt: skip
+                     game_turns=game_turn_count(state))  # fmt: skip
+
+
+def turns_of(game: Any, done: SimulatedGame) -> int | None:
+    """The game's length in turns (:func:`trace_of`); ``None`` if it cannot be replayed."""
+    trace = trace_of(game, done)
+    return trace.turns if trace is not None else None
 
 
 def first_seat_lead(game: Any, result: Any) -> tuple[float, float]:

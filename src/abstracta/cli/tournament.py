@@ -213,8 +213,8 @@ def tournament(
         say(console, f"{loaded.slug} {options}: {', '.join(names)}; {games} games a pair ({pairs * games} in all),"
                      f" {where}, seed {seed} (repeat with --seed {seed})")  # fmt: skip
         if sprt_spec is not None:
-            say(console, f"SPRT {sprt_spec.describe()}: a pair stops when the LLR leaves"
-                         f" [{sprt_spec.lower:.2f}, {sprt_spec.upper:.2f}]")  # fmt: skip
+            say(console, f"SPRT {sprt_spec.describe()}:")
+            say(console, f"  a pair stops when the LLR leaves [{sprt_spec.lower:.2f}, {sprt_spec.upper:.2f}]")
         if games % rotation:
             say(console, f"note: seats rotate every {rotation} games; with --games {games} some seats get one game more")
 
