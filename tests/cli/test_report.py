@@ -94,3 +94,21 @@ def test_tournament_plays_each_position_in_every_seating():
     assert [(g.seats, g.start) for g in result.games] == [
         (("random", "easy"), position), (("easy", "random"), position),
         (("random", "easy"), _position(8)), (("easy", "random"), _position(8))]  # fmt: skip
+
+
+def test_ctrl_c_reports_on_the_games_finished(monkeypatch, tmp_path: Path):
+    import abstracta.cli.simulation_games as games_module
+
+    play = games_module.play_simulated
+
+    def stopped_at_the_third(task, game=None):
+        if task.index == 2:
+            raise KeyboardInterrupt
+        return play(task, game)
+
+    monkeypatch.setattr(games_module, "play_simulated", stopped_at_the_third)
+    json_path = tmp_path / "stopped.json"
+    result = run("report", GAME, "--bots", "random", "--games", "6", *TINY, "--json", str(json_path))
+    assert result.exit_code == 130 and "interrupted: 2 of 6 games finished" in result.stderr
+    data = json.loads(json_path.read_text())
+    assert data["games"] == 2 and data["interrupted"] is True and data["games_planned"] == 6
