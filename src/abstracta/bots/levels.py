@@ -2,7 +2,9 @@
 
 Every interface (web app, ``abstracta play --vs``, ``simulate``, ``tournament``,
 the RL environments) asks for a bot by level through :func:`level_bot`; the
-budget comes from the level, never from the caller.
+budget comes from the level, unless a bot spec overrides some of its numbers
+(``hard:nodes=2000``, :func:`parse_bot_spec`; designers' runs of ``simulate``,
+``tournament`` and ``report``).
 
 Two-player games without chance whose rules offer knowledge get alpha-beta
 (Laser Chess), two-player dice games with knowledge get expectimax (Strategic
@@ -15,6 +17,7 @@ reachable as a named bot so that new levels can be measured against it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from abstracta.bots.alphabeta import AlphaBetaBot
@@ -184,7 +187,9 @@ def _budget_value(text: str, key: str, value: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise ValueError(f"bot {text!r}: {key}={value!r} is not a number") from None
+        number = math.nan
+    if not math.isfinite(number):
+        raise ValueError(f"bot {text!r}: {key}={value!r} is not a number")
     if key in _INTEGER_KEYS:
         if number != int(number) or number < (0 if key == "quiescence" else 1):
             least = 0 if key == "quiescence" else 1
