@@ -12,7 +12,7 @@ from abstracta.cli.main import app
 
 from .helpers import assert_one_line_error, run
 
-COMMANDS = ["play", "perft", "simulate", "tournament", "bench", "games", "replay", "analyse", "export"]
+COMMANDS = ["play", "perft", "simulate", "tournament", "report", "bench", "games", "replay", "analyse", "export"]
 GAME = "strategic-reserve"
 
 

@@ -1,4 +1,4 @@
-"""simulate --ray and tournament --ray: the same games as Ray tasks on a local Ray instance (in-process, small)."""
+"""simulate, tournament and report --ray: the same games as Ray tasks on a local Ray instance (in-process, small)."""
 
 from __future__ import annotations
 
@@ -61,3 +61,14 @@ def test_tournament_ray_command_prints_the_same_tables(local_ray):
     assert "on Ray at local" in on_ray.output
     both = run(*args, "--ray", "local", "--workers", "2")
     assert both.exit_code != 0 and "exclude each other" in both.output
+
+
+@pytest.mark.slow
+def test_report_on_ray_gives_the_same_figures(local_ray, tmp_path):
+    import json
+
+    args = ["report", "strategic-reserve", "--bots", "random", "-n", "3", "--seed", "6", "-o", "reserve=1"]
+    here = run(*args, "--workers", "1", "--json", str(tmp_path / "here.json"))
+    on_ray = run(*args, "--ray", "local", "--json", str(tmp_path / "ray.json"))
+    assert on_ray.exit_code == 0 and here.exit_code == 0, on_ray.output
+    assert json.loads((tmp_path / "ray.json").read_text()) == json.loads((tmp_path / "here.json").read_text())

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from abstracta.bots.base import Bot, sample_chance
-from abstracta.core.api import Game
+from abstracta.core.api import Game, State
 from abstracta.core.errors import CHANCE
 
 BotFactory = Callable[[int], Bot]
@@ -177,24 +177,141 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"abstracta.match:{seed}:{index}")
 
 
+CAPPED_TERMINATIONS = ("turn limit", "adjudicated")
+"""Terminations that a cap gave rather than the rules: the game's turn limit, or adjudication."""
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    """End a game once one player's win chance stays above ``threshold`` for ``turns`` of its turns in a row.
+
+    The chances are :func:`abstracta.bots.win_chances.win_chances` after each turn; a turn of
+    anyone after which the player's chance is not above ``threshold`` breaks its run. That player
+    is then the winner (return 1, every other seat -1), and the game's termination ``adjudicated``.
+
+    >>> Adjudication.parse("win=0.97:4")
+    Adjudication(threshold=0.97, turns=4)
+    """
+
+    threshold: float = 0.97
+    turns: int = 4
+
+    def __str__(self) -> str:
+        return f"win={self.threshold:g}:{self.turns}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Adjudication":
+        """``win=THRESHOLD:TURNS`` (``win=0.97:4``); ``ValueError`` with one line for anything else."""
+        kind, _, rest = text.strip().partition("=")
+        threshold, _, turns = rest.partition(":")
+        try:
+            if kind.strip() != "win":
+                raise ValueError
+            value, count = float(threshold), int(turns)
+        except ValueError:
+            raise ValueError(f"adjudication {text!r} should read win=CHANCE:TURNS, e.g. win=0.97:4") from None
+        if not 0.5 <= value < 1:
+            raise ValueError(f"adjudication {text!r}: the win chance must be at least 0.5 and below 1, got {value:g}")
+        if count < 1:
+            raise ValueError(f"adjudication {text!r}: the number of turns must be at least 1, got {count}")
+        return cls(value, count)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """What :func:`play_from` played: the last state, every ply, the returns and how it ended.
+
+    ``trace`` holds one :class:`abstracta.bots.measures.PlyTrace` per ply when asked for.
+    """
+
+    state: State
+    moves: tuple[str, ...]
+    returns: tuple[float, ...]
+    termination: str
+    trace: tuple[Any, ...] | None = None
+
+    @property
+    def capped(self) -> bool:
+        return self.termination in CAPPED_TERMINATIONS
+
+
+def play_from(
+    state: State,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    *,
+    trace: bool = False,
+    adjudication: Adjudication | None = None,
+    quick: bool = False,
+    should_stop: Callable[[], bool] | None = None,
+) -> PlayedGame | None:
+    """Play ``state`` to its end: seat p moves with ``bots[p]`` (shown ``state.view(p)``), chance draws use ``rng``.
+
+    The one game loop of matches, ``simulate``, tournaments and ``report``. ``trace`` records each
+    ply's mover and legal-move count, and each seat's win chances after every turn (a turn: the
+    plies one player makes in a row; chances are costly, so not after every ply of a multi-ply
+    turn nor after a chance outcome); ``quick`` values them without the analysis level's search.
+    ``adjudication`` ends the game early (:class:`Adjudication`). ``should_stop`` is asked before
+    each ply; ``None`` comes back when it said stop.
+    """
+    from abstracta.bots.win_chances import win_chances
+
+    measure = trace or adjudication is not None
+    plies: list[Any] = []
+    moves: list[str] = []
+    runs = [0] * len(bots)
+    while not state.over:
+        if should_stop is not None and should_stop():
+            return None
+        player = state.player
+        if player == CHANCE:
+            legal = len(state.chance()) if trace else 0
+            move = sample_chance(state, rng)
+        else:
+            legal = len(state.moves()) if trace else 0
+            move = bots[player].choose(state.view(player))
+        state = state.play(move)
+        moves.append(move)
+        chances = None
+        if measure and player != CHANCE and (state.over or state.player != player):
+            chances = tuple(win_chances(state, seed=len(moves), quick=quick))
+        if trace:
+            plies.append((player, legal, chances))
+        if adjudication is not None and chances is not None and not state.over:
+            winner = _adjudicated(runs, player, chances, adjudication)
+            if winner is not None:
+                returns = tuple(1.0 if seat == winner else -1.0 for seat in range(len(runs)))
+                return PlayedGame(state, tuple(moves), returns, "adjudicated", _ply_traces(plies) if trace else None)
+    return PlayedGame(state, tuple(moves), tuple(state.returns()), state.termination() or "normal",
+                      _ply_traces(plies) if trace else None)  # fmt: skip
+
+
+def _adjudicated(runs: list[int], mover: int, chances: Sequence[float], rule: Adjudication) -> int | None:
+    """Count the runs of turns above the threshold after ``mover``'s turn; the seat whose run is long enough."""
+    for seat, chance in enumerate(chances):
+        if chance <= rule.threshold:
+            runs[seat] = 0
+        elif seat == mover:
+            runs[seat] += 1
+    return mover if runs[mover] >= rule.turns else None
+
+
+def _ply_traces(plies: list[tuple[int, int, tuple[float, ...] | None]]) -> tuple[Any, ...]:
+    from abstracta.bots.measures import PlyTrace  # here: the measures read match's records
+
+    return tuple(PlyTrace(mover, legal, chances) for mover, legal, chances in plies)
+
+
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random, index: int = 0) -> GameRecord:
     """Play one game from ``game.start`` to the end: seat p moves with ``bots[p]``, chance draws use ``rng``.
 
     Each bot is shown ``state.view(p)``, what its player may know.
     """
     start_seed = rng.getrandbits(32)
-    state = game.start(seed=start_seed)
-    plies = 0
-    while not state.over:
-        player = state.player
-        if player == CHANCE:
-            move = sample_chance(state, rng)
-        else:
-            move = bots[player].choose(state.view(player))
-        state = state.play(move)
-        plies += 1
-    return GameRecord(index, start_seed, tuple(state.returns()), plies, tuple(state.scores()),
-                      state.termination() or "normal")  # fmt: skip
+    played = play_from(game.start(seed=start_seed), bots, rng)
+    assert played is not None  # nothing asks it to stop
+    return GameRecord(index, start_seed, played.returns, len(played.moves), tuple(played.state.scores()),
+                      played.termination)  # fmt: skip
 
 
 def play_match(

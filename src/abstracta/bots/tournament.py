@@ -36,10 +36,10 @@ from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any, Callable, Sequence
 
-from abstracta.bots.base import Bot, sample_chance
+from abstracta.bots.base import Bot
 from abstracta.bots.elo import DEFAULT_PRIOR_DRAWS, ELO_SCALE, Rating, fit_elo, fit_elo_first_move
 from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, level_bot
-from abstracta.bots.match import WILSON_Z_95, termination_counts, wilson_interval
+from abstracta.bots.match import WILSON_Z_95, Adjudication, play_from, termination_counts, wilson_interval
 from abstracta.bots.sprt import PENTANOMIAL, TRINOMIAL, SprtSpec, first_verdict, pentanomial
 from abstracta.bots.parallel import (
     RAY_IN_FLIGHT,
@@ -50,7 +50,6 @@ from abstracta.bots.parallel import (
     stop_requested,
 )
 from abstracta.core.api import Game
-from abstracta.core.errors import CHANCE
 
 __all__ = [
     "BotMaker",
@@ -102,6 +101,8 @@ class TournamentGame:
     termination: str = "unknown"
     moves: tuple[str, ...] = field(default=(), repr=False, compare=False)
     """Every ply, chance outcomes included, for game records (left out of ``to_json``)."""
+    start: str | None = None
+    """The start position's notation when a position suite gave it (else the game's start from ``start_seed``)."""
 
     @property
     def winner(self) -> str | None:
@@ -242,15 +243,22 @@ class _Task:
     seats: tuple[str, ...]
     seed: int
     make_bot: BotMaker
+    start: str | None = None
+    adjudication: Adjudication | None = None
 
 
-def _schedule(game: Game, bots: Sequence[str], games_per_pair: int, seed: int, make_bot: BotMaker) -> list[_Task]:
+def _schedule(game: Game, bots: Sequence[str], games_per_pair: int, seed: int, make_bot: BotMaker,
+              positions: Sequence[str] | None = None, adjudication: Adjudication | None = None) -> list[_Task]:  # fmt: skip
+    """Every game of the round robin; with ``positions``, game ``i`` of a pair plays position
+    ``i // s`` (cycling) in seating ``i % s`` (``s`` seatings), so each position meets every seating."""
     tasks = []
     for pair, (a, b) in enumerate(combinations(bots, 2)):
         seatings = seat_arrangements(a, b, game.num_players)
         for index in range(games_per_pair):
             seats = seatings[index % len(seatings)]
-            tasks.append(_Task(game.slug, dict(game.options), pair, a, b, index, seats, seed, make_bot))
+            start = positions[(index // len(seatings)) % len(positions)] if positions else None
+            tasks.append(_Task(game.slug, dict(game.options), pair, a, b, index, seats, seed, make_bot, start,
+                               adjudication))  # fmt: skip
     return tasks
 
 
@@ -285,25 +293,14 @@ def _play(task: _Task, game: Game | None = None) -> TournamentGame:
     bot_seeds = tuple(rng.getrandbits(32) for _ in task.seats)
     players = [task.make_bot(name, game, bot_seed) for name, bot_seed in zip(task.seats, bot_seeds)]
     start_seed = rng.getrandbits(32)
-    state = game.start(seed=start_seed)
-    plies = 0
-    moves: list[str] = []
-    while not state.over:
-        if stop_requested():
-            raise _Stopped
-        player = state.player
-        if player == CHANCE:
-            move = sample_chance(state, rng)
-        else:
-            move = players[player].choose(state.view(player))
-        state = state.play(move)
-        moves.append(move)
-        plies += 1
-    returns = tuple(state.returns())
+    state = game.start(seed=start_seed) if task.start is None else game.parse(task.start)
+    played = play_from(state, players, rng, adjudication=task.adjudication, should_stop=stop_requested)
+    if played is None:
+        raise _Stopped
     return TournamentGame(
-        task.pair, task.a, task.b, task.index, task.seats, start_seed, bot_seeds, returns, plies,
-        tuple(state.scores()), pair_score(task.a, task.seats, returns), state.termination() or "normal",
-        tuple(moves),
+        task.pair, task.a, task.b, task.index, task.seats, start_seed, bot_seeds, played.returns,
+        len(played.moves), tuple(played.state.scores()), pair_score(task.a, task.seats, played.returns),
+        played.termination, played.moves, task.start,
     )  # fmt: skip
 
 
@@ -325,6 +322,8 @@ def run_tournament(
     anchor: str | None = "random",
     prior_draws: float = DEFAULT_PRIOR_DRAWS,
     ray_address: str | None = None,
+    positions: Sequence[str] | None = None,
+    adjudication: Adjudication | None = None,
     sprt: SprtSpec | None = None,
 ) -> TournamentResult:
     """Play a round robin of ``games_per_pair`` games for every pair of ``bots`` and fit their Elo.
@@ -338,6 +337,8 @@ def run_tournament(
     stops the workers and returns the games finished so far with ``interrupted`` set.
     ``ray_address`` plays the games as Ray tasks on that cluster instead (``"local"`` starts a
     Ray instance in this process; needs the ``ray`` extra); the games are the same either way.
+    ``positions`` (notations) start the games from a suite, each position played in every seating;
+    ``adjudication`` ends a game early once one side's win chance stays high (:class:`Adjudication`).
     ``sprt`` runs a sequential test on every pair (:mod:`abstracta.bots.sprt`): ``games_per_pair`` is
     then the most a pair plays, and a pair stops as soon as the test decides (its games are played
     in order, in batches of the workers' size; the games after the deciding one are dropped, so the
@@ -362,7 +363,7 @@ def run_tournament(
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
 
-    tasks = _schedule(game, bots, games_per_pair, seed, make_bot)
+    tasks = _schedule(game, bots, games_per_pair, seed, make_bot, positions, adjudication)
     if sprt is not None:
         games, results, interrupted = _play_sequentially(game, tasks, workers, on_game_done, ray_address, sprt)
         result = summarise(game, bots, games_per_pair, seed, games, anchor, prior_draws, interrupted)

@@ -1,4 +1,4 @@
-"""The ``abstracta`` command: play, serve, perft, simulate, tournament, bench, games.
+"""The ``abstracta`` command: play, serve, perft, simulate, tournament, report, bench, games.
 
 Each command is a thin layer: check its options, load the game through ``abstracta.load()``,
 run, print with rich. Every error a user can cause ends as one ``error: ...`` line on stderr
@@ -43,6 +43,7 @@ from abstracta.cli.render import picture_for
 from abstracta.cli.analyse import analyse
 from abstracta.cli.puzzles import puzzles
 from abstracta.cli.server_admin import db_app, serve, user_app
+from abstracta.cli.report import report
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
@@ -345,8 +346,9 @@ app.command()(analyse)
 app.command()(puzzles)
 
 
-# -- tournament (its own module) -----------------------------------------------
+# -- tournament and report (their own modules) -----------------------------------
 app.command()(tournament)
+app.command()(report)
 app.command()(serve)
 app.add_typer(db_app, name="db")
 app.add_typer(user_app, name="user")

@@ -13,7 +13,6 @@ import csv
 import json
 import math
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Callable, Optional
 
@@ -36,89 +35,26 @@ from abstracta.cli.common import (
     terminate_as_interrupt,
 )
 from abstracta.cli.render import picture_for
+from abstracta.cli.suites import (
+    BUDGET_HELP,
+    AdjudicateOption,
+    PositionOption,
+    PositionsOption,
+    check_bot_specs,
+    read_adjudication,
+    read_positions,
+)
+from abstracta.cli.simulation_games import (  # noqa: F401  (re-exported: callers import them from here)
+    SimulatedGame,
+    SimulationTask,
+    play_simulated,
+    run_simulation,
+    run_tasks,
+    seat_rotations,
+    simulation_tasks,
+)
+from abstracta.bots.levels import split_bot_specs
 from abstracta.core.rng import fresh_seed
-
-
-
-@dataclass(frozen=True)
-class SimulationTask:
-    """Game ``index`` of a simulation: everything a worker process needs to play it again."""
-
-    slug: str
-    options: dict[str, Any]
-    levels: tuple[str, ...]
-    seed: int
-    index: int
-
-
-@dataclass(frozen=True)
-class SimulatedGame:
-    """One finished game: its totals (for the tables) and every ply (for records)."""
-
-    record: Any  # abstracta.bots.match.GameRecord
-    moves: tuple[str, ...]
-
-
-def play_simulated(task: SimulationTask, game: Any = None) -> SimulatedGame | None:
-    """Play one game of a simulation; ``None`` when the run was stopped during it (worker processes only)."""
-    from abstracta.bots import level_bot, sample_chance
-    from abstracta.bots.match import GameRecord, game_rng
-    from abstracta.bots.parallel import load_game, stop_requested
-    from abstracta.core.errors import CHANCE
-
-    game = game or load_game(task.slug, task.options)
-    rng = game_rng(task.seed, task.index)
-    bots = [level_bot(level, game, seed=rng.getrandbits(32)) for level in task.levels]
-    start_seed = rng.getrandbits(32)  # the order play_match draws them in, so both give the same games
-    state = game.start(seed=start_seed)
-    moves: list[str] = []
-    while not state.over:
-        if stop_requested():
-            return None
-        player = state.player
-        move = sample_chance(state, rng) if player == CHANCE else bots[player].choose(state.view(player))
-        state = state.play(move)
-        moves.append(move)
-    record = GameRecord(task.index, start_seed, tuple(state.returns()), len(moves), tuple(state.scores()),
-                        state.termination() or "normal")  # fmt: skip
-    return SimulatedGame(record, tuple(moves))
-
-
-def run_simulation(
-    game: Any,
-    levels: list[str],
-    games: int,
-    seed: int,
-    workers: int = 1,
-    on_game_done: Callable[[SimulatedGame], None] | None = None,
-    ray_address: str | None = None,
-) -> tuple[list[SimulatedGame], bool]:
-    """Play ``games`` games; the finished ones in index order, and whether Ctrl-C stopped the run.
-
-    ``ray_address`` plays them as Ray tasks on that cluster (``"local"``: a Ray instance started
-    in this process) instead of worker processes; the games are the same either way.
-    """
-    from abstracta.bots.parallel import run_in_workers, run_on_ray
-
-    tasks = [SimulationTask(game.slug, dict(game.options), tuple(levels), seed, i) for i in range(games)]
-    finished: dict[int, SimulatedGame] = {}
-    interrupted = False
-    workers = min(workers, len(tasks))
-    if ray_address is not None:
-        interrupted = run_on_ray(tasks, ray_address, finished, on_game_done, work=play_simulated)
-    elif workers <= 1:
-        try:
-            for task in tasks:
-                done = play_simulated(task, game)
-                assert done is not None  # no stop flag in this process
-                finished[task.index] = done
-                if on_game_done is not None:
-                    on_game_done(done)
-        except KeyboardInterrupt:
-            interrupted = True
-    else:
-        interrupted = run_in_workers(tasks, workers, finished, on_game_done, work=play_simulated)
-    return [finished[i] for i in sorted(finished)], interrupted
 
 
 # -- the command -------------------------------------------------------------------------
@@ -134,7 +70,7 @@ def simulate(
             "--bots",
             metavar="LEVEL[,LEVEL...]",
             help=f"The bot level of each seat ({LEVEL_NAMES}), comma-separated, e.g. hard,random;"
-            " a single level plays every seat.",
+            " a single level plays every seat." + BUDGET_HELP,
         ),
     ] = "random",
     seed: Annotated[
@@ -181,6 +117,9 @@ def simulate(
                      help="Play the games as Ray tasks on the Ray cluster at ADDRESS (e.g. auto, ray://host:10001;"
                      " 'local' starts one here) instead of --workers; same games (needs pip install 'abstracta[ray]')."),
     ] = None,
+    position: PositionOption = None,
+    positions_file: PositionsOption = None,
+    adjudicate: AdjudicateOption = None,
 ) -> None:
     """Play bots against each other; report wins, win rates with 95% intervals, mean final scores, draws and game length.
 
@@ -191,7 +130,7 @@ def simulate(
         check_at_least("--workers", workers, 1)
         loaded = load_game(game, option)
         module = lazy_bots()
-        names = [name.strip() for name in bots.split(",")]
+        names = split_bot_specs(bots) or [""]
         if len(names) == 1:
             names *= loaded.num_players
         if len(names) != loaded.num_players:
@@ -200,9 +139,9 @@ def simulate(
                 "give one name per seat, or one name for all"
             )
         levels = module.LEVELS + module.REFERENCE_BOTS
-        for name in dict.fromkeys(names):
-            if name not in levels:
-                fail(f"unknown bot {name!r}; valid levels: {', '.join(levels)}")
+        check_bot_specs(names, loaded, "unknown bot {name}; valid levels: " + ", ".join(levels))
+        positions = read_positions(loaded, position, positions_file)
+        adjudication = read_adjudication(adjudicate)
         for path in (csv_file, json_file, records_file, png_file):  # before the games, not after
             check_writable(path)
         if png_file is not None:
@@ -235,7 +174,8 @@ def simulate(
                     recorder.add(done)
 
             try:
-                played, interrupted = run_simulation(loaded, names, games, seed, workers, on_game_done, ray_address)
+                played, interrupted = run_simulation(loaded, names, games, seed, workers, on_game_done, ray_address,
+                                                     positions, adjudication)  # fmt: skip
             except ConnectionError as error:  # no Ray cluster at that address
                 fail(f"--ray {ray_address}: {error}")
         took = time.perf_counter() - began
@@ -245,6 +185,8 @@ def simulate(
         if interrupted:
             say(stderr_console(), f"interrupted: {len(played)} of {games} games finished", "yellow")
         seat_names = picture_for(loaded).player_names(loaded)
+        if positions and len(seat_rotations(names)) > 1:  # the bots took turns in every seat
+            names = [" / ".join(dict.fromkeys(names))] * len(names)
         traces = [trace_of(loaded, done) for done in played]
         turns = [trace.turns if trace is not None else None for trace in traces]
         result.first_movers = [first_mover(trace) if trace is not None else 0 for trace in traces]
@@ -343,10 +285,10 @@ def trace_of(game: Any, done: SimulatedGame) -> Any:
     replayed. Its ``turns`` and first mover are what the table needs."""
     from abstracta.bots.measures import GameTrace, PlyTrace, game_turn_count
 
-    trace = getattr(done, "trace", None)
+    trace = done.trace
     if trace is not None:
         return trace
-    start = getattr(done, "start", None)
+    start = done.start
     try:
         state = game.parse(start) if start else game.start(seed=done.record.start_seed)
         plies = []
@@ -440,7 +382,7 @@ class RecordsWriter:
 
         r = done.record
         return Record(self.game.slug, dict(self.game.options), list(done.moves), seed=r.start_seed,
-                      players=list(self.levels), date=today(), result=result_text(r.returns), termination=r.termination,
+                      position=done.start, players=list(done.seats or self.levels), date=today(), result=result_text(r.returns), termination=r.termination,
                       extra={"Round": str(r.index + 1)})  # fmt: skip
 
     def add(self, done: SimulatedGame) -> None:

@@ -31,6 +31,16 @@ from abstracta.cli.common import (
     stdout_console,
     terminate_as_interrupt,
 )
+from abstracta.bots.levels import split_bot_specs
+from abstracta.cli.suites import (
+    BUDGET_HELP,
+    AdjudicateOption,
+    PositionOption,
+    PositionsOption,
+    check_bot_specs,
+    read_adjudication,
+    read_positions,
+)
 from abstracta.core.rng import fresh_seed
 
 if TYPE_CHECKING:
@@ -54,7 +64,7 @@ def tournament(
             help="The bots to rate, comma-separated, at least two: levels (random, easy, medium, hard, old-hard),"
             " 'baseline' (the game's shipped trained agent), 'policy:FILE.onnx' (a policy exported to ONNX) or"
             " 'policy:module:attr' (a callable (observation, mask) -> action or an SB3 model, imported from the"
-            " working folder or the Python path; needs pip install 'abstracta[policy]' for ONNX).",
+            " working folder or the Python path; needs pip install 'abstracta[policy]' for ONNX)." + BUDGET_HELP,
         ),
     ] = DEFAULT_BOTS,
     games: Annotated[
@@ -129,6 +139,9 @@ def tournament(
                      help="Play the games as Ray tasks on the Ray cluster at ADDRESS (e.g. auto, ray://host:10001;"
                      " 'local' starts one here) instead of --workers; same games (needs pip install 'abstracta[ray]')."),
     ] = None,
+    position: PositionOption = None,
+    positions_file: PositionsOption = None,
+    adjudicate: AdjudicateOption = None,
     sprt: Annotated[
         Optional[str],
         typer.Option("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]", show_default=False,
@@ -150,7 +163,7 @@ def tournament(
         check_at_least("--workers", workers, 1)
         loaded = load_game(game, option)
         module = lazy_bots()
-        names = [name.strip() for name in bots.split(",") if name.strip()]
+        names = split_bot_specs(bots)
         levels = module.LEVELS + module.REFERENCE_BOTS
         for name in names:
             if module.is_policy_spec(name):
@@ -158,8 +171,9 @@ def tournament(
                     module.policy_bot(name, loaded)
                 except ValueError as error:
                     fail(f"--bots: {error}")
-            elif name not in levels:
-                fail(f"unknown bot {name!r}; valid: {', '.join(levels)}, baseline, policy:FILE.onnx, policy:module:attr")
+            else:
+                check_bot_specs([name], loaded, "unknown bot {name}; valid: " + ", ".join(levels)
+                                + ", baseline, policy:FILE.onnx, policy:module:attr")
         if len(names) < 2:
             fail(f"--bots needs at least two bots to compare, got {', '.join(names) or 'none'}")
         repeated = sorted({name for name in names if names.count(name) > 1})
@@ -176,6 +190,8 @@ def tournament(
                 fail(f"cannot write {path}: the folder {path.resolve().parent} does not exist")
         if ray_address is not None:
             check_ray(workers)
+        positions = read_positions(loaded, position, positions_file)
+        adjudication = read_adjudication(adjudicate)
         sprt_spec = None
         if sprt is not None:
             from abstracta.bots.sprt import parse_sprt
@@ -209,7 +225,8 @@ def tournament(
                 result = run_tournament(loaded, names, games, seed, workers=workers, ray_address=ray_address,
                                         make_bot=module.bot_or_policy if any(map(module.is_policy_spec, names))
                                         else module.level_bot,
-                                        on_game_done=lambda _: progress.advance(task), sprt=sprt_spec)  # fmt: skip
+                                        on_game_done=lambda _: progress.advance(task), sprt=sprt_spec,
+                                        positions=positions, adjudication=adjudication)  # fmt: skip
             except ConnectionError as error:  # no Ray cluster at that address
                 fail(f"--ray {ray_address}: {error}")
         took = time.perf_counter() - began
@@ -324,7 +341,8 @@ def write_records(path: Path, game, result: TournamentResult) -> None:
 
     records = []
     for g in result.games:
-        record = Record(game.slug, dict(game.options), list(g.moves), seed=g.start_seed, players=list(g.seats),
+        record = Record(game.slug, dict(game.options), list(g.moves), seed=g.start_seed, position=g.start,
+                        players=list(g.seats),
                         date=today(), extra={"Pair": f"{g.a} vs {g.b}", "Round": str(g.index + 1)})  # fmt: skip
         record.result = result_text(g.returns)
         record.termination = g.termination

@@ -210,7 +210,7 @@ class Record:
 
 
 # -- replay and check ------------------------------------------------------------------
-OFF_THE_BOARD = frozenset({"resigned", "resignation", "time", "draw agreed", "agreement", "abandoned"})
+OFF_THE_BOARD = frozenset({"resigned", "resignation", "time", "draw agreed", "agreement", "abandoned", "adjudicated"})
 """Terminations that end a game the moves did not finish, with a result the moves cannot show."""
 
 

@@ -46,6 +46,9 @@ FACES_A_SQUARE = tuple(
 )
 """``FACES_A_SQUARE[d]``: the tile squares that, facing ``d``, face a square a pawn may stand on."""
 
+VALUE_CACHE_SIZE = 200_000
+"""Positions whose values one knowledge (one loaded game) remembers; the cache empties when full."""
+
 _POSITIONS: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
 _VALUE_MASKS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 
@@ -183,6 +186,26 @@ class DesfasesKnowledge(Knowledge):
     def evaluate(self, state: "DesfasesState") -> Sequence[float]:
         if state.over:
             return state.returns()
+        # The search evaluates each child once to order the moves and again when it expands it:
+        # remembering values by position halves the work (same values, so the same moves).
+        key = (self.key(state), state.tiles)
+        values = self._values.get(key)
+        if values is None:
+            if len(self._values) >= VALUE_CACHE_SIZE:
+                self._values.clear()
+            values = self._values[key] = self._evaluate(state)
+        return values
+
+    @property
+    def _values(self) -> dict[Hashable, tuple[float, ...]]:
+        try:
+            return self.__dict__["_value_cache"]
+        except KeyError:
+            cache: dict[Hashable, tuple[float, ...]] = {}
+            self.__dict__["_value_cache"] = cache
+            return cache
+
+    def _evaluate(self, state: "DesfasesState") -> tuple[float, ...]:
         suits = self.projected(state)
         owners = state.game.owners
         players = state.game.num_players
@@ -193,7 +216,7 @@ class DesfasesKnowledge(Knowledge):
         for player in range(players):
             rival = max(totals[q] for q in range(players) if q != player)
             values.append(math.tanh((totals[player] - rival) / SCALE))
-        return values
+        return tuple(values)
 
     # -- ordering --------------------------------------------------------------
     def order(self, state: "DesfasesState", moves: list[str]) -> list[str]:
