@@ -5,7 +5,7 @@
 // (POST /api/analysis/position: the engine checks every move, the bot workers give the win chances and the
 // hard search's best line). Answers are kept per node, so going back through the tree asks nothing again.
 import { api, gameCatalog, heldTokens } from "./api.js";
-import { boardFor, boardMarks, movesOnBoard } from "./boards.js";
+import { boardFor, boardMarks, clickToMove, movesOnBoard } from "./boards.js";
 import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -96,53 +96,22 @@ function marks() {
   return boardMarks(parsedMoves(), state.selected);
 }
 
-function closePicker() {
-  $("picker").hidden = true;
-  $("picker").replaceChildren();
-}
+const clicks = clickToMove({
+  picker: $("picker"),
+  state,
+  moves: () => parsedMoves(),
+  label: (move) => state.plugin.moveLabel(move, state.current.answer),
+  play: (move) => play(move),
+  render: () => render(),
+});
 
-// Several moves share the clicked squares (or a move turns a piece in place): the user picks one.
-function offer(candidates) {
-  const inPlace = candidates.length === 1 && candidates[0].at && candidates[0].at.from === candidates[0].at.to;
-  if (candidates.length === 1 && !inPlace) return play(candidates[0].move);
-  const picker = $("picker");
-  picker.replaceChildren(h("span", { class: "picker-title" }, "Choose:"));
-  for (const { move } of candidates) {
-    const button = h("button", { type: "button", class: "pick", "data-move": move }, state.plugin.moveLabel(move, state.current.answer));
-    button.addEventListener("click", () => {
-      closePicker();
-      play(move);
-    });
-    picker.append(button);
-  }
-  const cancel = h("button", { type: "button", class: "cancel" }, "cancel");
-  cancel.addEventListener("click", closePicker);
-  picker.append(cancel);
-  picker.hidden = false;
-  return undefined;
+function closePicker() {
+  clicks.closePicker();
 }
 
 function clickSquare(sq) {
   if (state.busy || !state.current.answer.moves.length) return undefined;
-  closePicker();
-  const moves = parsedMoves();
-  if (state.selected) {
-    const here = moves.filter((x) => x.at && x.at.from === state.selected && x.at.to === sq);
-    if (here.length) return offer(here);
-  }
-  const own = moves.filter((x) => x.at && x.at.from === sq);
-  if (own.length) {
-    state.selected = state.selected === sq ? null : sq;
-    if (state.selected && own.every((x) => x.at.to === sq || !x.at.to)) {
-      render();
-      return offer(own);
-    }
-    return render();
-  }
-  const drops = moves.filter((x) => x.at && !x.at.from && x.at.to === sq);
-  if (drops.length) return offer(drops);
-  state.selected = null;
-  return render();
+  return clicks.click(sq);
 }
 
 function drawBoard(answer) {

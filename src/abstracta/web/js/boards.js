@@ -10,6 +10,7 @@
 // A game without its own module, or whose module fails to load, gets the generic board: its
 // notation plus one button per move.
 import { gameCatalog } from "./api.js";
+import { h } from "./dom.js";
 import * as generic from "./generic-board.js";
 
 export async function boardFor(slug) {
@@ -53,4 +54,56 @@ export function boardMarks(onBoard, selected) {
     if (selected ? at.from === selected : !at.from) if (at.to) targets.add(at.to);
   }
   return { selected, targets, selectable };
+}
+
+// Click-to-move for the pages that show a board outside a live game (the analysis board, lessons,
+// puzzles): a click on a piece selects it (`state.selected`), a click on one of its targets or on a
+// drop square plays; several moves on the same squares, or a piece turned in place, open `picker`
+// (a "Choose:" row of buttons) instead. `moves()` gives movesOnBoard's list, `label(move)` a
+// button's words, `play(move)` sends a move, `render()` redraws. Returns {click(square), closePicker()}.
+export function clickToMove({ picker, state, moves, label, play, render }) {
+  function closePicker() {
+    picker.hidden = true;
+    picker.replaceChildren();
+  }
+  function offer(candidates) {
+    const inPlace = candidates.length === 1 && candidates[0].at && candidates[0].at.from === candidates[0].at.to;
+    if (candidates.length === 1 && !inPlace) return play(candidates[0].move);
+    picker.replaceChildren(h("span", { class: "picker-title" }, "Choose:"));
+    for (const { move } of candidates) {
+      const button = h("button", { type: "button", class: "pick", "data-move": move }, label(move));
+      button.addEventListener("click", () => {
+        closePicker();
+        play(move);
+      });
+      picker.append(button);
+    }
+    const cancel = h("button", { type: "button", class: "cancel" }, "cancel");
+    cancel.addEventListener("click", closePicker);
+    picker.append(cancel);
+    picker.hidden = false;
+    return undefined;
+  }
+  function click(sq) {
+    closePicker();
+    const onBoard = moves();
+    if (state.selected) {
+      const here = onBoard.filter((x) => x.at && x.at.from === state.selected && x.at.to === sq);
+      if (here.length) return offer(here);
+    }
+    const own = onBoard.filter((x) => x.at && x.at.from === sq);
+    if (own.length) {
+      state.selected = state.selected === sq ? null : sq;
+      if (state.selected && own.every((x) => x.at.to === sq || !x.at.to)) {
+        render();
+        return offer(own);
+      }
+      return render();
+    }
+    const drops = onBoard.filter((x) => x.at && !x.at.from && x.at.to === sq);
+    if (drops.length) return offer(drops);
+    state.selected = null;
+    return render();
+  }
+  return { click, closePicker };
 }

@@ -5,7 +5,7 @@
 // (localStorage). A game that hides information shows only what the learner's seat may see: the server sends
 // nothing else.
 import { api, currentAccount } from "./api.js";
-import { boardFor, boardMarks, movesOnBoard } from "./boards.js";
+import { boardFor, boardMarks, clickToMove, movesOnBoard } from "./boards.js";
 import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,11 +55,6 @@ function parsedMoves() {
   return movesOnBoard(state.plugin, state.view.moves, state.view);
 }
 
-function closePicker() {
-  $("picker").hidden = true;
-  $("picker").replaceChildren();
-}
-
 async function play(move) {
   if (state.busy) return;
   state.busy = true;
@@ -91,48 +86,22 @@ async function play(move) {
   }
 }
 
-// Several moves share the clicked squares (or a move turns a piece in place): the learner picks one.
-function offer(candidates) {
-  const inPlace = candidates.length === 1 && candidates[0].at && candidates[0].at.from === candidates[0].at.to;
-  if (candidates.length === 1 && !inPlace) return play(candidates[0].move);
-  const picker = $("picker");
-  picker.replaceChildren(h("span", { class: "picker-title" }, "Choose:"));
-  for (const { move } of candidates) {
-    const button = h("button", { type: "button", class: "pick", "data-move": move }, state.plugin.moveLabel(move, state.view));
-    button.addEventListener("click", () => {
-      closePicker();
-      play(move);
-    });
-    picker.append(button);
-  }
-  const cancel = h("button", { type: "button", class: "cancel" }, "cancel");
-  cancel.addEventListener("click", closePicker);
-  picker.append(cancel);
-  picker.hidden = false;
-  return undefined;
+const clicks = clickToMove({
+  picker: $("picker"),
+  state,
+  moves: () => parsedMoves(),
+  label: (move) => state.plugin.moveLabel(move, state.view),
+  play: (move) => play(move),
+  render: () => render(),
+});
+
+function closePicker() {
+  clicks.closePicker();
 }
 
 function clickSquare(sq) {
   if (state.busy || !state.view.moves.length) return undefined;
-  closePicker();
-  const moves = parsedMoves();
-  if (state.selected) {
-    const here = moves.filter((x) => x.at && x.at.from === state.selected && x.at.to === sq);
-    if (here.length) return offer(here);
-  }
-  const own = moves.filter((x) => x.at && x.at.from === sq);
-  if (own.length) {
-    state.selected = state.selected === sq ? null : sq;
-    if (state.selected && own.every((x) => x.at.to === sq || !x.at.to)) {
-      render();
-      return offer(own);
-    }
-    return render();
-  }
-  const drops = moves.filter((x) => x.at && !x.at.from && x.at.to === sq);
-  if (drops.length) return offer(drops);
-  state.selected = null;
-  return render();
+  return clicks.click(sq);
 }
 
 function drawBoard() {

@@ -4,7 +4,7 @@
 // The streak (puzzles solved at the first try in a row), the best streak and the puzzle reached are kept in
 // this browser's localStorage, per game. /puzzles alone lists the games that have puzzles.
 import { api } from "./api.js";
-import { boardFor, boardMarks, movesOnBoard } from "./boards.js";
+import { boardFor, boardMarks, clickToMove, movesOnBoard } from "./boards.js";
 import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,53 +42,22 @@ function parsedMoves() {
   return state.solved ? [] : movesOnBoard(state.plugin, current().moves, current());
 }
 
-function closePicker() {
-  $("picker").hidden = true;
-  $("picker").replaceChildren();
-}
+const clicks = clickToMove({
+  picker: $("picker"),
+  state,
+  moves: () => parsedMoves(),
+  label: (move) => state.plugin.moveLabel(move, current()),
+  play: (move) => attempt(move),
+  render: () => render(),
+});
 
-// Several moves share the clicked squares (or a move turns a piece in place): the user picks one.
-function offer(candidates) {
-  const inPlace = candidates.length === 1 && candidates[0].at && candidates[0].at.from === candidates[0].at.to;
-  if (candidates.length === 1 && !inPlace) return attempt(candidates[0].move);
-  const picker = $("picker");
-  picker.replaceChildren(h("span", { class: "picker-title" }, "Choose:"));
-  for (const { move } of candidates) {
-    const button = h("button", { type: "button", class: "pick", "data-move": move }, state.plugin.moveLabel(move, current()));
-    button.addEventListener("click", () => {
-      closePicker();
-      attempt(move);
-    });
-    picker.append(button);
-  }
-  const cancel = h("button", { type: "button", class: "cancel" }, "cancel");
-  cancel.addEventListener("click", closePicker);
-  picker.append(cancel);
-  picker.hidden = false;
-  return undefined;
+function closePicker() {
+  clicks.closePicker();
 }
 
 function clickSquare(sq) {
   if (state.busy || state.solved) return undefined;
-  closePicker();
-  const moves = parsedMoves();
-  if (state.selected) {
-    const here = moves.filter((x) => x.at && x.at.from === state.selected && x.at.to === sq);
-    if (here.length) return offer(here);
-  }
-  const own = moves.filter((x) => x.at && x.at.from === sq);
-  if (own.length) {
-    state.selected = state.selected === sq ? null : sq;
-    if (state.selected && own.every((x) => x.at.to === sq || !x.at.to)) {
-      render();
-      return offer(own);
-    }
-    return render();
-  }
-  const drops = moves.filter((x) => x.at && !x.at.from && x.at.to === sq);
-  if (drops.length) return offer(drops);
-  state.selected = null;
-  return render();
+  return clicks.click(sq);
 }
 
 function verdict(text, right) {
