@@ -26,7 +26,6 @@ games' bots always find a free worker.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import threading
@@ -44,6 +43,7 @@ from abstracta.core.errors import without_position
 from abstracta.server.live import ApiError, clip, cut, load_game
 from abstracta.server.routes.games import RateLimit
 from abstracta.server.service import BotFactory, GameService, history_seen
+from abstracta.server.views import board_view
 
 log = logging.getLogger("abstracta.server")
 
@@ -213,31 +213,18 @@ class Board:
     @staticmethod
     def json(view: State, holder: int | None, history: list[str], origin: dict[str, Any], moves: list[str],
              found: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
-        game = view.game
         return {
-            "game": game.slug,
-            "title": game.title,
-            "options": json.loads(json.dumps(game.options)),
-            "num_players": game.num_players,
-            "perfect_information": bool(game.perfect_information),
+            **board_view(view),
             "start": origin,
             "you": holder,
             "variation": moves,
-            "position": view.notation(),
-            "structure": view.structure(),
-            "player": view.player,
-            "seat": view.seat,
-            "over": bool(view.over),
-            "returns": list(view.returns()),
-            "scores": list(view.scores()),
-            "last_effects": list(view.last_effects()),
             "history": history + moves,
             "moves": [] if view.over else list(view.moves()),
             "chances": found["chances"],
             "chances_level": ANALYSIS_LEVEL,
             "best_line": found["best_line"],
             "level": LINE_LEVEL,
-            "sampled": bool(moves) and not game.perfect_information,
+            "sampled": bool(moves) and not view.game.perfect_information,
         }
 
 

@@ -14,30 +14,19 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from abstracta.core.api import Game, State
-from abstracta.core.lessons import Attempt, Lesson, Step, start_of, step_game
+from abstracta.core.lessons import Attempt, Lesson, Step, start_of
 from abstracta.server.database import Database
 from abstracta.server.tables import LessonProgressRow, utc_now
+from abstracta.server.views import board_view
 
 
 def step_view(game: Game, step: Step, state: State, played: list[str]) -> dict[str, Any]:
     """A position of a step as the board draws it: the learner's seat's view only, and the learner's moves."""
     view = state.view(step.seat)
-    played_game = step_game(game, step)
     acting = step.learner_moves(state)
     return {
-        "game": played_game.slug,
-        "title": played_game.title,
-        "options": json.loads(json.dumps(played_game.options)),
-        "num_players": played_game.num_players,
-        "perfect_information": bool(played_game.perfect_information),
+        **board_view(view),
         "you": step.seat,
-        "position": view.notation(),
-        "structure": view.structure(),
-        "player": view.player,
-        "seat": view.seat,
-        "over": bool(view.over),
-        "returns": list(view.returns()),
-        "scores": list(view.scores()),
         "last_effects": list(view.last_effects()) if played else [],
         "history": list(played),
         "moves": list(view.moves()) if acting else [],

@@ -7,9 +7,33 @@ Nothing here ever hands out a full state: :func:`view_json` builds every answer 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from abstracta.core.api import State
 from abstracta.server.live import LiveGame
+
+
+def board_view(view: State) -> dict[str, Any]:
+    """A view as the board modules draw it outside a live game (the analysis board, lessons,
+    puzzles): the game, its options and the view's position, structure, mover, ending and last
+    effects. Each caller adds its own ``you``, ``history`` and ``moves``."""
+    game = view.game
+    return {
+        "game": game.slug,
+        "title": game.title,
+        "options": json.loads(json.dumps(game.options)),
+        "num_players": game.num_players,
+        "perfect_information": bool(game.perfect_information),
+        "position": view.notation(),
+        "structure": view.structure(),
+        "player": view.player,
+        "seat": view.seat,
+        "over": bool(view.over),
+        "returns": list(view.returns()),
+        "scores": list(view.scores()),
+        "last_effects": list(view.last_effects()),
+    }
 
 
 def view_json(live: LiveGame, holder: int | None) -> dict[str, Any]:

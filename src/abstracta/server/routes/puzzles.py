@@ -10,7 +10,6 @@ found: a tried move is checked here. The streak is the browser's (``localStorage
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +22,7 @@ from abstracta.bots.puzzles import Puzzle, puzzle_game, shipped_puzzles
 from abstracta.core.api import Game
 from abstracta.server.live import ApiError, clip, load_game
 from abstracta.server.routes.pages import WEB_DIR
+from abstracta.server.views import board_view
 
 
 class PuzzleMove(BaseModel):
@@ -61,17 +61,7 @@ def puzzle_view(game: Game, puzzle: Puzzle, number: int) -> dict[str, Any]:
         "difficulty": puzzle.difficulty,
         "turns": puzzle.turns,
         "you": puzzle.player,
-        "game": game.slug,
-        "options": json.loads(json.dumps(game.options)),
-        "num_players": game.num_players,
-        "position": view.notation(),
-        "structure": view.structure(),
-        "player": view.player,
-        "seat": view.seat,
-        "over": bool(view.over),
-        "returns": list(view.returns()),
-        "scores": list(view.scores()),
-        "last_effects": list(view.last_effects()),
+        **board_view(view),
         "history": [],
         "moves": list(view.moves()),
     }
