@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from abstracta.bots import sample_chance
 from abstracta.core.api import State
-from abstracta.core.errors import CHANCE
+from abstracta.core.errors import CHANCE, illegal_reason
 from abstracta.server.live import ECHO_LIMIT, ApiError, LiveGame, clip, cut, game_summary, unavailable
 from abstracta.server.store import MoveConflict, Store, StoreUnavailable
 
@@ -166,7 +166,8 @@ class Commits:
         try:
             state.play(move)
         except ValueError as error:  # the engine may quote the move: quoted cut, like ours
-            return cut(str(error).replace(move, cut(move, ECHO_LIMIT)) if len(move) > ECHO_LIMIT else str(error), 200)
+            reason = illegal_reason(str(error))  # the reply names the move already
+            return cut(reason.replace(move, cut(move, ECHO_LIMIT)) if len(move) > ECHO_LIMIT else reason, 200)
         return "not in moves()"
 
     def _chance_run(self, state: State) -> list[str]:

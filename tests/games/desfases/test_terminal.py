@@ -105,7 +105,7 @@ def test_describe_says_what_each_play_did():
     assert PICTURE.describe(w3, "hole", holed) == (
         "Moons finds no tile facing its pawn: the M2 coin drops into the hole  (turned: d1 b4 e4 a5)"
     )
-    assert PICTURE.describe(holed, "feed n", holed.play("feed n")) == "Moons feeds the Mn coin: die 0"
+    assert PICTURE.describe(holed, "feed n", holed.play("feed n")) == "Moons feeds the Mn coin: die n"
     w10 = game.parse(W10_BEFORE)
     assert PICTURE.describe(w10, "score d4", w10.play("score d4")) == (
         "Arms scores A4 on d4 with the An coin: 4 + 0 = 4 points, Arms has no coins left and is finished"

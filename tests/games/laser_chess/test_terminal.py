@@ -84,7 +84,7 @@ def test_removed_piece_and_hit_king_are_reported():
     text = draw(state, state.last_effects(), colour=False)
     rank_4 = next(line for line in text.splitlines() if line.startswith(" 4 "))
     assert rank_4.split()[8] == "X"  # h4: the removed Red Deflector
-    assert "removed the Red Deflector nw on h4" in text
+    assert "removed the Red Deflector facing" in text and "north-west on h4" in text  # wrapped in the panel
     over = abstracta.load(GAME, setup="grail").start().play("j3-j2")
     text = draw(over, over.last_effects(), colour=False)
     assert "Game over: Red wins (Blue's King was hit)" in text
@@ -153,7 +153,7 @@ def test_removals_of_both_plies_since_the_board_was_last_shown_are_crossed_out()
     lines = board_lines(text)
     assert lines[1] == " 8   le    -    -    -    -    X    .    .    r    b    8"
     assert lines[6].split()[10] == "X"  # j3, removed by Blue's shot
-    assert "Blue's beam from j1 (2 squares): removed the Blue Deflector nw on j3" in text
+    assert "Blue's beam from j1 (2 squares): removed the Blue Deflector" in text and "north-west on j3" in text
     assert "Game over: Blue wins (Red's King was hit)" in text
 
 
