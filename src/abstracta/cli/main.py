@@ -27,6 +27,7 @@ from rich.table import Table
 import abstracta
 from abstracta.cli.common import (
     LEVEL_NAMES,
+    OneLineUsageErrors,
     allowed_text,
     check_positive,
     command_boundary,
@@ -55,6 +56,7 @@ app = typer.Typer(
     name="abstracta",
     help=ABOUT,
     no_args_is_help=True,
+    cls=OneLineUsageErrors,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_show_locals=False,

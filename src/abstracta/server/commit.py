@@ -47,6 +47,17 @@ class Commits:
         self._play_as(live, player, move, ply)
         return live
 
+    def move_warning(self: GameService, game_id: str, token: Any, move: Any) -> str | None:
+        """What the game cautions about ``move`` before the token's seat plays it (``Game.move_warning``,
+        read from that seat's view); ``None`` when nothing, or when the move will be refused anyway."""
+        live = self.get(game_id)
+        player = live.holder(token)
+        state = live.state
+        if player is None or state.player != player or not isinstance(move, str) or move not in state.moves():
+            return None
+        seen = state if live.game.perfect_information else state.view(player)
+        return live.game.move_warning(seen, move)
+
     def _play_as(self: GameService, live: LiveGame, player: int | None, move: Any, ply: int | None) -> None:
         with live.lock:
             after = self._check_move(live, player, move, ply)
