@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Callable
 
 import pytest
 from rich.console import Console
@@ -40,33 +39,6 @@ def screen_lines(output: str) -> list[str]:
             line = line.split("\x1b[1A\x1b[2K", 1)[1]
         lines.append(CONTROL.sub("", line).replace("\r", ""))
     return lines
-
-
-def play_at_the_terminal(slug: str, prompts: int, seed: int = 1, human_move: Callable | None = None,
-                         state=None) -> list[tuple[list[str], list[str]]]:
-    """A human (random moves) against a random bot at 80x24; at each of the first ``prompts`` prompts,
-    the screen's last 24 lines and the ply lines logged since the previous prompt."""
-    game = abstracta.load(slug)
-    state = state or game.start(seed=seed)
-    console = terminal_console()
-    rng, bot_rng = random.Random(seed), random.Random(seed + 1)
-    seen: list[tuple[list[str], list[str]]] = []
-    logged_before = [0]
-    terminal: TerminalGame
-
-    def read_line() -> str:
-        lines = screen_lines(console.file.getvalue())
-        logged = [line for line in lines[logged_before[0]:] if line.startswith("• ")]
-        logged_before[0] = len(lines)
-        seen.append((lines[-ROWS:], logged))
-        if len(seen) >= prompts:
-            return "quit"
-        return (human_move or rng.choice)(terminal.state.moves())
-
-    bots = {1: ("easy", lambda view: bot_rng.choice(view.moves()))}
-    terminal = TerminalGame(state, picture_for(game), console, dice(random.Random(seed)), bots, read_line=read_line)
-    terminal.run()
-    return seen
 
 
 # -- 1. words are wrapped on spaces ---------------------------------------------------------------
@@ -129,38 +101,60 @@ def test_moves_square_lists_the_moves_from_or_to_it_and_a_long_list_says_how_to_
 
 
 # -- 4. the board, this round's plies and the prompt on one 80x24 screen --------------------------------
-@pytest.mark.parametrize("slug, prompts", [("quin", 8), ("reflec", 40), ("laser-chess", 4)])
-def test_the_bots_plies_stay_on_screen_with_the_whole_board(slug, prompts):
-    top = {"quin": "5   4   3   2   1", "reflec": "a  b  c  d  e  f  g  h", "laser-chess": "a    b    c    d"}[slug]
-    state = None
-    if slug == "quin":  # past the setup, so the bot plays real turns
-        state = abstracta.load("quin").start(seed=4)
-        while state.notation().split(" ")[2] != "play":
-            state = state.play(state.moves()[0])
-    screens = play_at_the_terminal(slug, prompts, state=state)
-    checked = 0
-    for screen, logged in screens[1:]:
-        bot_plies = [line for line in logged if line.endswith("[easy]")]
-        if not bot_plies:
-            continue
-        checked += 1
-        assert any(top in line for line in screen), "the top of the board scrolled off"
-        text = "\n".join(screen)
-        for line in bot_plies:  # every action of the bot's turn, each line of it
-            assert all(part in text for part in line.split("  [easy]")[0].split(": ")[:1]), line
-            assert line.split("  [")[0][:60] in text.replace("\n", " "), (line, text)
-    assert checked >= 2
+BOARD_TOP = {"quin": "5   4   3   2   1", "reflec": "a  b  c  d  e  f  g  h", "laser-chess": "a    b    c    d"}
 
 
-def test_every_action_of_a_reflec_turn_stays_on_screen():
-    screens = play_at_the_terminal("reflec", 60, seed=3)
-    longest = max((logged for _, logged in screens), key=lambda lines: sum(line.endswith("[easy]") for line in lines))
-    turn = [line for line in longest if line.endswith("[easy]")]
-    assert len(turn) >= 3  # a main-phase turn of several actions
-    screen = next(screen for screen, logged in screens if logged is longest)
-    flat = " ".join(" ".join(screen).split())
-    for line in turn:
-        assert " ".join(line.split())[:50] in flat, line
+def rounds_on_screen(slug: str, state, own_actions: int, rival_plies: int, wanted: int = 3) -> list[bool]:
+    """Play a human (random moves) against a random bot at 80x24; at each prompt where the human has
+    made ``own_actions`` actions of this turn and the rival ``rival_plies`` plies since the human's
+    previous turn, whether the screen's last 24 rows show the whole board and every one of those
+    plies (as the human may read them)."""
+    game = state.game
+    console = terminal_console()
+    rng, bot_rng = random.Random(3), random.Random(4)
+    checked: list[bool] = []
+    terminal: TerminalGame
+
+    def read_line() -> str:
+        movers = [earlier.player for earlier in terminal.history[:-1]]
+        start = len(movers)
+        while start and movers[start - 1] == 0:  # your actions of this turn
+            start -= 1
+        own = len(movers) - start
+        while start and movers[start - 1] != 0:  # the rival's turn (and chance) before them
+            start -= 1
+        if own >= own_actions and len(movers) - start - own >= rival_plies:
+            text = "\n".join(screen_lines(console.file.getvalue())[-ROWS:])
+            shown = [move if terminal.history[ply].player == 0 else terminal.history[ply].public_move(move)
+                     for ply, move in enumerate(terminal.moves[start:], start)]  # fmt: skip
+            checked.append(BOARD_TOP[slug] in text and all(move in text for move in shown if any(c.isdigit() for c in move)))
+        if len(checked) >= wanted or len(terminal.moves) > 300:
+            return "quit"
+        return rng.choice(terminal.state.moves())
+
+    bots = {1: ("easy", lambda view: bot_rng.choice(view.moves()))}
+    terminal = TerminalGame(state, picture_for(game), console, dice(random.Random(3)), bots, read_line=read_line)
+    terminal.run()
+    return checked
+
+
+def test_quin_shows_the_bots_turn_beside_the_whole_board():
+    state = abstracta.load("quin").start(seed=4)
+    while state.notation().split(" ")[2] != "play":  # past the setup, so the bot plays real turns
+        state = state.play(state.moves()[0])
+    checked = rounds_on_screen("quin", state, 0, 1)
+    assert checked and all(checked)
+
+
+def test_laser_chess_shows_the_bots_move_beside_the_whole_board():
+    checked = rounds_on_screen("laser-chess", abstracta.load("laser-chess").start(), 0, 1)
+    assert checked and all(checked)
+
+
+def test_every_action_of_this_reflec_round_stays_on_screen():
+    """Mid-turn, the screen still shows your own earlier actions of the turn and the rival's whole turn."""
+    checked = rounds_on_screen("reflec", abstracta.load("reflec").start(seed=3), 2, 3)
+    assert checked and all(checked)
 
 
 # -- 5. takeback, by the web app's rule ----------------------------------------------------------

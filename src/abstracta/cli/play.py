@@ -415,8 +415,8 @@ class TerminalGame:
         """At a terminal: the board, then this round's plies (the rival's whole turn, every action of
         one), so that with the prompt they fill at most ``rows`` lines and nothing of them scrolls off."""
         width = self.console.width
-        plies = [self.ply_line(ply, self.perspective(self.state)) for ply in self.round_plies()]
-        wrapped = [Text(line).wrap(self.console, width, overflow="fold") for line in plies]
+        recap = self.round_lines()
+        wrapped = [Text(line, style=style).wrap(self.console, width, overflow="fold") for line, style in recap]
         recap_rows = sum(len(lines) for lines in wrapped)
         board_rows = rows - 1 - min(recap_rows, RECAP_ROWS)  # the prompt takes the last row
         board = board_view(self.renderer, self.seen(self.state), effects, hints=self.hints,
@@ -432,10 +432,27 @@ class TerminalGame:
         self.console.print(board)
         if left_out:
             self.console.print(Text(f"... {left_out} earlier plies of this round above", style="dim"))
-        for ply, lines in zip(self.round_plies()[left_out:], wrapped):
-            style = "dim" if self.history[ply].player == CHANCE else ""
+        for (_, style), lines in zip(recap[left_out:], wrapped):
             for line in lines:
                 self.console.print(Text(line.plain, style=style), overflow="fold")
+
+    def round_lines(self) -> list[tuple[str, str]]:
+        """This round's plies as lines with their styles: a player's actions of one turn on one line
+        (Reflec's turn of several actions, Quin's free actions and the turn's last), its name said once."""
+        watcher = self.perspective(self.state)
+        groups: list[list[Any]] = []  # [mover's name or None for chance, text, style, bot label]
+        for ply in self.round_plies():
+            before = self.history[ply]
+            label = f"  [{self.labels[ply]}]" if ply in self.labels else ""
+            text = self.ply_line(ply, watcher)[2:]  # without the bullet
+            text = text[: len(text) - len(label)] if label else text
+            actor = self.renderer.actor(before) if before.player != CHANCE else None
+            if groups and actor is not None and groups[-1][0] == actor and text.startswith(actor):
+                groups[-1][1] += "; " + text[len(actor):].lstrip(": ")
+                groups[-1][3] = groups[-1][3] or label
+            else:
+                groups.append([actor, text, "dim" if actor is None else "", label])
+        return [(f"• {text}{label}", style) for _, text, style, label in groups]
 
     def round_plies(self) -> list[int]:
         """The plies since the viewer last had the move: its own actions of this turn, and before
@@ -474,7 +491,7 @@ class TerminalGame:
         self.say(line, "bold")
 
 
-RECAP_ROWS = 6
+RECAP_ROWS = 7
 """Rows kept under the board for this round's plies at a terminal: the board is asked to fit above them."""
 
 SCROLLBACK_CLEAR = Control()
