@@ -7,7 +7,6 @@ and ``undo`` just cuts it back.
 from __future__ import annotations
 
 import random
-import re
 import shlex
 import sys
 from typing import Any, Callable
@@ -20,6 +19,8 @@ from rich.text import Text
 from abstracta.bots.takeback import no_takeback_reason, takeback_start
 from abstracta.cli.common import INTERRUPTED, clip_echo, say
 from abstracta.cli.render import board_view
+from abstracta.cli.screen import LONG_MOVE_LIST, SQUARE, moves_lines, names, show_screen
+from abstracta.cli.screen import moves_line  # noqa: F401  (imported from here by callers)
 from abstracta.core.terminal import TerminalPicture
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE, IllegalMove, without_position
@@ -36,10 +37,6 @@ HELP = """Commands:
              two-player game with nothing hidden, until a roll is seen)
   help       this text
   quit       leave the game (end of input does the same)"""
-
-LONG_MOVE_LIST = 40
-"""More legal moves than this: 'moves' adds how to narrow the list (at a terminal it also cuts it
-to what fits on the screen)."""
 
 CONFIRM_WORDS = ("y", "yes")
 
@@ -233,7 +230,8 @@ class TerminalGame:
                 self.leave(state, "End of input: game")
                 return False
             self.clear_screen()
-            if self.last_human_play is not None:  # what the previous player did, as this player may see it
+            # what the previous player did, as this player may see it (at a terminal, the round under the board)
+            if self.last_human_play is not None and self.screen_rows() is None:
                 before, move, after = self.last_human_play
                 watcher = state.player
                 shown = self.renderer.describe(self.seen(before, watcher), before.public_move(move), self.seen(after, watcher))
@@ -409,62 +407,7 @@ class TerminalGame:
             self.console.print(board_view(self.renderer, self.seen(self.state), effects, hints=self.hints,
                                           last_move=self.last_move_shown()))
             return
-        self.show_screen(rows, effects)
-
-    def show_screen(self, rows: int, effects: list[dict[str, Any]]) -> None:
-        """At a terminal: the board, then this round's plies (the rival's whole turn, every action of
-        one), so that with the prompt they fill at most ``rows`` lines and nothing of them scrolls off."""
-        width = self.console.width
-        recap = self.round_lines()
-        wrapped = [Text(line, style=style).wrap(self.console, width, overflow="fold") for line, style in recap]
-        recap_rows = sum(len(lines) for lines in wrapped)
-        board_rows = rows - 1 - min(recap_rows, RECAP_ROWS)  # the prompt takes the last row
-        board = board_view(self.renderer, self.seen(self.state), effects, hints=self.hints,
-                           last_move=self.last_move_shown(), height=board_rows)
-        drawn = self.console.render_lines(board, self.console.options.update(height=None), pad=False)
-        free = rows - 1 - len(drawn)
-        left_out = 0
-        while wrapped and sum(len(lines) for lines in wrapped) > max(free - (1 if left_out else 0), 1):
-            wrapped.pop(0)
-            left_out += 1
-        if free - sum(len(lines) for lines in wrapped) - (1 if left_out else 0) > 0:
-            self.console.print()
-        self.console.print(board)
-        if left_out:
-            self.console.print(Text(f"... {left_out} earlier plies of this round above", style="dim"))
-        for (_, style), lines in zip(recap[left_out:], wrapped):
-            for line in lines:
-                self.console.print(Text(line.plain, style=style), overflow="fold")
-
-    def round_lines(self) -> list[tuple[str, str]]:
-        """This round's plies as lines with their styles: a player's actions of one turn on one line
-        (Reflec's turn of several actions, Quin's free actions and the turn's last), its name said once."""
-        watcher = self.perspective(self.state)
-        groups: list[list[Any]] = []  # [mover's name or None for chance, text, style, bot label]
-        for ply in self.round_plies():
-            before = self.history[ply]
-            label = f"  [{self.labels[ply]}]" if ply in self.labels else ""
-            text = self.ply_line(ply, watcher)[2:]  # without the bullet
-            text = text[: len(text) - len(label)] if label else text
-            actor = self.renderer.actor(before) if before.player != CHANCE else None
-            if groups and actor is not None and groups[-1][0] == actor and text.startswith(actor):
-                groups[-1][1] += "; " + text[len(actor):].lstrip(": ")
-                groups[-1][3] = groups[-1][3] or label
-            else:
-                groups.append([actor, text, "dim" if actor is None else "", label])
-        return [(f"• {text}{label}", style) for _, text, style, label in groups]
-
-    def round_plies(self) -> list[int]:
-        """The plies since the viewer last had the move: its own actions of this turn, and before
-        them everything the others (and chance) played since its previous turn."""
-        viewer = self.perspective(self.state)
-        movers = [state.player for state in self.history[:-1]]
-        start = len(movers)
-        while start > 0 and movers[start - 1] == viewer:
-            start -= 1
-        while start > 0 and movers[start - 1] != viewer:
-            start -= 1
-        return list(range(start, len(movers)))
+        show_screen(self, rows, effects)
 
     def last_move_shown(self) -> str | None:
         """The last ply as the terminal's viewer may see it (other seats' moves in their public form)."""
@@ -491,47 +434,9 @@ class TerminalGame:
         self.say(line, "bold")
 
 
-RECAP_ROWS = 7
-"""Rows kept under the board for this round's plies at a terminal: the board is asked to fit above them."""
-
 SCROLLBACK_CLEAR = Control()
 SCROLLBACK_CLEAR.segment = Segment("\x1b[3J", None, [(ControlType.CLEAR,)])
 """Erase the terminal's scrollback (xterm's ``CSI 3 J``); written, like rich's clear, only to a terminal."""
-
-
-def moves_line(moves: list[str]) -> str:
-    """The legal moves on one line; moves that contain spaces (Quin, Desfases) are parted by ' | '."""
-    separator = " | " if any(" " in move for move in moves) else " "
-    return f"Legal moves ({len(moves)}): " + separator.join(moves)
-
-
-def moves_lines(moves: list[str], width: int | None) -> list[str]:
-    """:func:`moves_line` folded into lines of at most ``width`` columns, broken only between
-    moves (``None``: one line, as for a file)."""
-    line = moves_line(moves)
-    if width is None or len(line) <= width:
-        return [line]
-    separator = " | " if any(" " in move for move in moves) else " "
-    lines, current = [], f"Legal moves ({len(moves)}):"
-    for move in moves:
-        joiner = " " if current.endswith(":") else separator
-        if len(current) + len(joiner) + len(move) > width and not current.endswith(":"):
-            lines.append(current + separator.rstrip())
-            current = "  " + move
-        else:
-            current += joiner + move
-    return [*lines, current]
-
-
-SQUARE = re.compile(r"(?<![A-Za-z0-9])[a-z][1-9][0-9]?(?![0-9])")
-"""A square's name in a move's notation (``d5`` in ``d5-d6``, ``M@d5s``, ``swap d5 e4``)."""
-
-
-def names(move: str, word: str) -> bool:
-    """True when ``word`` stands in ``move``'s notation as a token of its own: a square followed
-    only by letters (Reflec's facing: ``c4`` in ``c3-c4e``), any other word not inside a longer one."""
-    follow = r"(?![0-9])" if word[-1:].isdigit() else r"(?![A-Za-z0-9])"
-    return re.search(r"(?<![A-Za-z0-9])" + re.escape(word) + follow, move) is not None
 
 
 def enable_line_editing() -> bool:
