@@ -114,7 +114,7 @@ def test_narrow_terminals_put_the_panel_under_the_board():
 
 
 def test_play_grail_to_the_end_through_the_command_line():
-    script = "zz9\nc1+\nmoves\ne1+\nf7-g7\nj3-j2\n"
+    script = "zz9\nc1+\nmoves\ne1+\nf7-g7\nj3-j2\ny\n"  # j3-j2 hits your own King: confirmed
     result = run("play", GAME, "--option", "setup=grail", "--seed", "1", input=script)
     assert result.exit_code == 0, result.output
     out = result.output
