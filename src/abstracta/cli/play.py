@@ -181,25 +181,26 @@ class TerminalGame:
                 self.advance(text)
                 self.last_human_play = (state, text, self.state)
                 return True
-            word, *rest = text.lower().split()
-            if text.lower() in QUIT_WORDS:
+            command = text.lower()
+            word, *rest = command.split()  # 'moves d5': a command and its words
+            if command in QUIT_WORDS:
                 self.leave(state)
                 return False
             if word == "moves":
                 self.list_moves(state.moves(), rest)
-            elif text.lower() == "help":
+            elif command == "help":
                 self.say(self.renderer.move_hint(state))
                 self.say(HELP)
-            elif text.lower() == "takeback":
+            elif command == "takeback":
                 if self.take_back():
                     if self.state.player != state.player:  # hotseat: another player decides now
                         return True
                     self.show_board(self.seen(self.state).last_effects())
-            elif text.lower() == "board":
+            elif command == "board":
                 self.show_board(self.shown_effects)
-            elif text.lower() in ("position", "notation"):
+            elif command in ("position", "notation"):
                 self.say(self.seen(state).notation())
-            elif text.lower() == "undo":
+            elif command == "undo":
                 if self.undo():
                     if self.state.player != state.player:  # another player decides now: the hand-over first
                         return True
@@ -252,8 +253,7 @@ class TerminalGame:
         for index in range(len(self.history) - 2, -1, -1):
             earlier = self.history[index]
             if earlier.player is not None and earlier.player >= 0:
-                del self.history[index + 1 :]
-                del self.moves[index:]
+                self.cut_back(index)
                 self.changed()
                 self.say(f"Undone: back to {self.renderer.actor(earlier)}'s move.")
                 return True
@@ -274,11 +274,16 @@ class TerminalGame:
             self.say(f"No takeback: {no_takeback_reason(state.game, movers, player, rival)}.", "red")
             return False
         taken = self.moves[start:]
-        del self.history[start + 1 :]
-        del self.moves[start:]
+        self.cut_back(start)
         self.changed()
         self.say(f"Taken back: {' '.join(taken)}. {self.renderer.actor(self.state)} to move again.")
         return True
+
+    def cut_back(self, ply: int) -> None:
+        """Forget ply ``ply`` and every one after it (the rolls drawn stay, to be drawn again alike)."""
+        del self.history[ply + 1 :]
+        del self.moves[ply:]
+        self.labels = {index: label for index, label in self.labels.items() if index < ply}
 
     def confirm(self, state: State, move: str) -> bool | None:
         """Ask before a move the game warns about (such as one that loses at once); None at end of input."""
