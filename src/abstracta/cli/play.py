@@ -24,6 +24,7 @@ from abstracta.cli.screen import moves_line  # noqa: F401  (imported from here b
 from abstracta.core.terminal import TerminalPicture
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE, IllegalMove, without_position
+from abstracta.core.rules_text import legend_lines, rules_pointer
 
 QUIT_WORDS = ("quit", "exit", "q")
 
@@ -35,6 +36,7 @@ HELP = """Commands:
   undo       take back to your previous decision (hotseat games only)
   takeback   take back your last move (hotseat; against the easy bot in a
              two-player game with nothing hidden, until a roll is seen)
+  legend     what each letter and mark of the board means
   help       this text
   quit       leave the game (end of input does the same)"""
 
@@ -191,6 +193,9 @@ class TerminalGame:
             elif command == "help":
                 self.say(self.renderer.move_hint(state))
                 self.say(HELP)
+                self.say(rules_pointer(type(state.game)), "dim")
+            elif command == "legend":
+                self.say("\n".join(legend_lines(type(state.game))) or "This game's rules have no legend.")
             elif command == "takeback":
                 if self.take_back():
                     if self.state.player != state.player:  # hotseat: another player decides now
@@ -467,3 +472,4 @@ def dice(rng: random.Random) -> Callable[[State], str]:
     from abstracta.bots import sample_chance
 
     return lambda state: sample_chance(state, rng)
+

@@ -259,6 +259,6 @@ is (requests at a time, requests a minute) per user of the analysis board (:mod:
     app.include_router(chat_routes.router(chat, sessions))
     app.include_router(sockets.router(service, hub, sessions))
     app.include_router(pages.router())
-    app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below
+    app.include_router(game_modules.router)  # each game's board module, before the mount below
     pages.mount_static(app)
     return app

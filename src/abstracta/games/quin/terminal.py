@@ -13,6 +13,7 @@ left (ring 5 outermost), the centre ``o`` in the middle, the opposite line on th
 
 A piece is its letter (uppercase South, lowercase North) with ``+`` once revealed; ``?`` is a
 rival piece whose kind you have not seen; ``[ ]`` marks the squares of the last flash or push.
+Under the board a legend says what each letter means (``L Light  S Shadow ...``).
 Beside the board (under it on a narrow terminal): whose turn, the actions left this turn, both
 reserves and both Zero G trays. A reserve whose kinds the viewer may not know (the rival's,
 rules §9.3) is shown as ``? xN``: a Light held back there (a ``random`` setup starts both Lights
@@ -27,7 +28,7 @@ from abstracta.core.api import Game, View
 from abstracta.core.structure import HIDDEN
 from abstracta.core.terminal import PLAIN, Styled, Terminal, TerminalPicture, beside, stacked, wrapped
 from abstracta.games.quin.board import GATEWAYS, SQUARE_NAMES
-from abstracta.games.quin.pieces import KIND_LETTERS, KIND_OF_WORD
+from abstracta.games.quin.pieces import KIND_LETTERS, KIND_OF_WORD, KIND_WORDS
 
 NAMES = ("South", "North")
 ROWS = (("j", "d"), ("k", "e"), ("l", "f"), ("a", "g"), ("b", "h"), ("c", "i"))
@@ -38,6 +39,11 @@ CENTRE_ROW = 2  # the l-f diameter, through both centre Gateways
 STYLE = {0: "bold red", 1: "bold dodger_blue1", "hidden": "bold yellow", "empty": "grey50", "mark": "bold white"}
 GATEWAY_CELLS = frozenset(SQUARE_NAMES[sq] for side in GATEWAYS for sq in side)
 MARKED_MOVES = ("time push",)  # a slingshot's landing is not marked: its flash, when there is one, is
+LEGEND_LINES = (
+    "  " + "  ".join(f"{KIND_LETTERS[kind]} {KIND_WORDS[kind].title()}" for kind in range(6)),
+    "  " + "  ".join(f"{KIND_LETTERS[kind]} {KIND_WORDS[kind].title()}" for kind in range(6, 8))
+    + "   upper case South, lower case North, + revealed",
+)  # what each letter means, in 80 columns (the rules' legend says what each piece does)
 REASONS = {"capture": " by capturing the Light", "first-sight": " by First Sight", "turns": " by the turn limit",
            "quiet": " after 100 quiet turns"}  # fmt: skip
 
@@ -87,7 +93,7 @@ class QuinPicture(TerminalPicture):
         drawing = Drawing(state, effects, self)
         if terminal.width < WIDE:  # a narrow terminal: the panel goes under the board
             tight = terminal.height is not None and terminal.height < FULL_ROWS  # e.g. 80x24
-            board = drawing.board_text(tight)
+            board = drawing.board_text()
             return stacked([board, wrapped(drawing.info_text(tight), terminal.width)], gap=0 if tight else 1)
         board = drawing.board_text()
         return beside(board, wrapped(drawing.info_text(), terminal.width - board.width() - PANEL_GAP), gap=PANEL_GAP)
@@ -153,7 +159,7 @@ class Drawing:
             text.append("+" if piece["revealed"] else " ", f"{mark} dim")
         return text.append(right, mark)
 
-    def board_text(self, tight: bool = False) -> Styled:
+    def board_text(self) -> Styled:
         rings = "".join(f" {r}  " for r in range(5, 0, -1))
         text = Styled(f"      {rings}       {''.join(f' {r}  ' for r in range(1, 6))}", "bold").newline()
         for index, (left, right) in enumerate(ROWS):
@@ -172,12 +178,9 @@ class Drawing:
             if (left, right) == ("c", "i"):
                 text.append("  Horizon", "dim")
             text.newline()
-        if tight:  # the legend in two lines
-            text.append("  left: North's side (j k l a b), right: South's   ring 1: the Iris\n", "dim")
-            return text.append("  (o): First Sight   _: an open Gateway   [ ]: last flash or push", "dim")
-        text.append("  left: North's side (j k l a b), right: South's\n", "dim")
-        text.append("  ring 1: the Iris   (o): First Sight\n", "dim")
-        return text.append("  _: an open Gateway   [ ]: last flash or push", "dim")
+        text.append("  left: North's side (j k l a b), right: South's   (o): First Sight\n", "dim")
+        text.append("  ring 1: the Iris   _: an open Gateway   [ ]: last flash or push\n", "dim")
+        return text.append("\n".join(LEGEND_LINES), "dim")
 
     # -- the side panel ---------------------------------------------------------------------------
     def info_text(self, tight: bool = False) -> Styled:
@@ -188,10 +191,15 @@ class Drawing:
         max_turns = state.game.options.get("max_turns")
         setup = extra["phase"] == "setup"
         phase = "setup" if setup else f"turn {extra['turns'] + 1} of {max_turns}, quiet {extra['quiet']}"
-        text.append(f"   {phase}\n", "dim")
+        text.append(f"   {phase}", "dim")
         if "viewer" in extra:
             seen_by = "a spectator" if extra["viewer"] is None else NAMES[extra["viewer"]]
-            text.append(f"Seen by {seen_by}: '?' is a piece whose kind you have not seen\n", "dim")
+            if tight:  # on the title's line
+                text.append(f"   seen by {seen_by}, ? unseen kind\n", "dim")
+            else:
+                text.append(f"\nSeen by {seen_by}: '?' is a piece whose kind you have not seen\n", "dim")
+        else:
+            text.newline()
         if tight:
             for owner in (0, 1):
                 text.append(f"{NAMES[owner]:<6}", STYLE[owner])
@@ -210,7 +218,7 @@ class Drawing:
             text.append("Game over: " + self.picture.result(state) + "\n", "bold")
         else:
             side = extra["side"]
-            text.append(f"{NAMES[side]} to move\n", STYLE[side])
+            text.append(f"{NAMES[side]} to move" + (". " if tight else "\n"), STYLE[side])
             text.extend(self.actions_text())
         recent = [describe_effect(e) for e in self.effects if e["kind"] != "reveal"]
         if recent and not tight:
