@@ -154,7 +154,7 @@ def play(
 
     Dice are rolled for you, a fair draw seeded by --seed.
 
-    At the prompt type a move, or: moves [SQUARE], board, position, undo (hotseat), takeback, help, quit.
+    At the prompt type a move, or: moves [SQUARE], board, position, legend, undo (hotseat), takeback, help, quit.
     """
     from abstracta.cli.play import TerminalGame, _stdin_is_terminal, dice, enable_line_editing
     from abstracta.cli.records import (
