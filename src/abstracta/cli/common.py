@@ -10,8 +10,11 @@ import contextlib
 import signal
 from typing import Any, Iterator, NoReturn
 
+import importlib
+
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 import abstracta
 from abstracta.core.api import Game, State
@@ -95,6 +98,40 @@ def command_boundary() -> Iterator[None]:
     except KeyboardInterrupt:
         _print_error("interrupted")
         raise typer.Exit(INTERRUPTED) from None
+
+
+CLICK_EXCEPTIONS = importlib.import_module(TyperGroup.__mro__[1].__module__.rsplit(".", 1)[0] + ".exceptions")
+"""The click exceptions typer raises: recent typer ships its own copy of click, older ones use click itself,
+so the module is found through the click class typer's group is built on."""
+
+
+class OneLineUsageErrors(TyperGroup):
+    """The command group whose usage errors (a mistyped flag, a missing argument, a bad value) end as
+    one ``error: ...`` line naming the ``--help`` to read, like every other error of the command,
+    instead of typer's usage block and boxed message."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        with _usage_errors_in_one_line():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        with _usage_errors_in_one_line():  # the subcommands parse their options in here
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _usage_errors_in_one_line() -> Iterator[None]:
+    try:
+        yield
+    except CLICK_EXCEPTIONS.UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError":  # no arguments at all: that prints the help
+            raise
+        context = error.ctx
+        message = error.format_message().rstrip(".")
+        if context is not None:
+            message += f"{' S' if message.endswith('?') else '; s'}ee '{context.command_path} --help'"
+        _print_error(message)
+        raise typer.Exit(error.exit_code) from None
 
 
 @contextlib.contextmanager

@@ -27,6 +27,7 @@ from rich.table import Table
 import abstracta
 from abstracta.cli.common import (
     LEVEL_NAMES,
+    OneLineUsageErrors,
     allowed_text,
     check_positive,
     command_boundary,
@@ -58,6 +59,7 @@ app = typer.Typer(
     name="abstracta",
     help=ABOUT,
     no_args_is_help=True,
+    cls=OneLineUsageErrors,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_show_locals=False,
@@ -154,7 +156,7 @@ def play(
 
     Dice are rolled for you, a fair draw seeded by --seed.
 
-    At the prompt type a move, or: moves, board, position, undo (hotseat), help, quit.
+    At the prompt type a move, or: moves [SQUARE], board, position, legend, undo (hotseat), takeback, help, quit.
     """
     from abstracta.cli.play import TerminalGame, _stdin_is_terminal, dice, enable_line_editing
     from abstracta.cli.records import (

@@ -14,9 +14,13 @@ from typing import Any, Callable
 from rich.console import Console
 from rich.control import Control, ControlType
 from rich.segment import Segment
+from rich.text import Text
 
+from abstracta.bots.takeback import no_takeback_reason, takeback_start
 from abstracta.cli.common import INTERRUPTED, clip_echo, say
 from abstracta.cli.render import board_view
+from abstracta.cli.screen import LONG_MOVE_LIST, SQUARE, moves_lines, names, show_screen
+from abstracta.cli.screen import moves_line  # noqa: F401  (imported from here by callers)
 from abstracta.core.terminal import TerminalPicture
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE, IllegalMove, without_position
@@ -26,13 +30,24 @@ QUIT_WORDS = ("quit", "exit", "q")
 
 HELP = """Commands:
   <move>     play a move, written as 'moves' lists them
-  moves      list the legal moves
+  moves      list the legal moves; 'moves d5' only those from or to d5
   board      draw the board again
   position   print the position notation (start from it later with --position)
   undo       take back to your previous decision (hotseat games only)
+  takeback   take back your last move (hotseat; against the easy bot in a
+             two-player game with nothing hidden, until a roll is seen)
   legend     what each letter and mark of the board means
   help       this text
   quit       leave the game (end of input does the same)"""
+
+CONFIRM_WORDS = ("y", "yes")
+
+
+def move_line(state_before: State, move: str, viewer: int | None) -> str:
+    """``move`` (played from ``state_before``) as ``viewer`` may read it: its notation, in public form for
+    a rival's hidden move. The one place a ply's words come from: a plain-words phrase of the move
+    (``state.describe``) goes here, and every line the terminal prints for a ply shows it."""
+    return move if viewer == state_before.player else state_before.public_move(move)
 
 
 class TerminalGame:
@@ -61,6 +76,7 @@ class TerminalGame:
         self.saved_to: str | None = None  # the record file, named in the resume line
         self.on_change = on_change  # told after every ply and undo (e.g. to save the record), and how it ended
         self.rolls: dict[int, str] = {}  # history index of a chance node -> the outcome drawn there
+        self.labels: dict[int, str] = {}  # ply -> the bot level that chose it
         self.line_editing = line_editing  # prompt through input(prompt), so readline can redraw it
         self.screen_holder: int | None = None  # hotseat with hidden pieces: who the screen shows now
         self.last_human_play: tuple[State, str, State] | None = None
@@ -120,14 +136,24 @@ class TerminalGame:
         after = before.play(move)
         self.history.append(after)
         self.moves.append(move)
-        self.changed()
-        watcher = self.perspective(before)
-        shown = move if watcher == before.player else before.public_move(move)
-        line = self.renderer.describe(self.seen(before, watcher), shown, self.seen(after, watcher))
         if label:
-            line += f"  [{label}]"
+            self.labels[len(self.moves) - 1] = label
+        self.changed()
         style = "dim" if before.player == CHANCE else ""
-        self.say(f"• {line}", style)
+        self.say(self.ply_line(len(self.moves) - 1, self.perspective(before)), style)
+
+    def ply_line(self, ply: int, watcher: int | None) -> str:
+        """The log line of ply ``ply`` as ``watcher`` may read it: what the game's picture says of it,
+        the move's words when they say more than its notation, and the bot that chose it."""
+        before, move, after = self.history[ply], self.moves[ply], self.history[ply + 1]
+        notation = move if watcher == before.player else before.public_move(move)
+        line = self.renderer.describe(self.seen(before, watcher), notation, self.seen(after, watcher))
+        words = move_line(before, move, watcher)
+        if words != notation:
+            line += f" ({words})"
+        if ply in self.labels:
+            line += f"  [{self.labels[ply]}]"
+        return f"• {line}"
 
     def human_turn(self) -> bool:
         """Prompt until a move is played or undone to another player (True), or the player quits (False)."""
@@ -146,26 +172,40 @@ class TerminalGame:
             if not text:
                 continue
             if text in state.moves():
+                confirmed = self.confirm(state, text)
+                if confirmed is None:
+                    self.say("")
+                    self.leave(state, "End of input: game")
+                    return False
+                if not confirmed:
+                    self.say("Not played.", "dim")
+                    continue
                 self.advance(text)
                 self.last_human_play = (state, text, self.state)
                 return True
-            word = text.lower()
-            if word in QUIT_WORDS:
+            command = text.lower()
+            word, *rest = command.split()  # 'moves d5': a command and its words
+            if command in QUIT_WORDS:
                 self.leave(state)
                 return False
             if word == "moves":
-                self.say(moves_line(state.moves()))
-            elif word == "help":
+                self.list_moves(state.moves(), rest)
+            elif command == "help":
                 self.say(self.renderer.move_hint(state))
                 self.say(HELP)
                 self.say(rules_pointer(type(state.game)), "dim")
-            elif word == "legend":
+            elif command == "legend":
                 self.say("\n".join(legend_lines(type(state.game))) or "This game's rules have no legend.")
-            elif word == "board":
+            elif command == "takeback":
+                if self.take_back():
+                    if self.state.player != state.player:  # hotseat: another player decides now
+                        return True
+                    self.show_board(self.seen(self.state).last_effects())
+            elif command == "board":
                 self.show_board(self.shown_effects)
-            elif word in ("position", "notation"):
+            elif command in ("position", "notation"):
                 self.say(self.seen(state).notation())
-            elif word == "undo":
+            elif command == "undo":
                 if self.undo():
                     if self.state.player != state.player:  # another player decides now: the hand-over first
                         return True
@@ -196,7 +236,8 @@ class TerminalGame:
                 self.leave(state, "End of input: game")
                 return False
             self.clear_screen()
-            if self.last_human_play is not None:  # what the previous player did, as this player may see it
+            # what the previous player did, as this player may see it (at a terminal, the round under the board)
+            if self.last_human_play is not None and self.screen_rows() is None:
                 before, move, after = self.last_human_play
                 watcher = state.player
                 shown = self.renderer.describe(self.seen(before, watcher), before.public_move(move), self.seen(after, watcher))
@@ -212,18 +253,80 @@ class TerminalGame:
     def undo(self) -> bool:
         """Back to the previous decision (skipping chance nodes); False when there is none."""
         if not self.hotseat:
-            self.say("undo is only available in hotseat games (--vs human)", "red")
+            self.say("undo is only available in hotseat games (--vs human); against a bot, 'takeback'", "red")
             return False
         for index in range(len(self.history) - 2, -1, -1):
             earlier = self.history[index]
             if earlier.player is not None and earlier.player >= 0:
-                del self.history[index + 1 :]
-                del self.moves[index:]
+                self.cut_back(index)
                 self.changed()
                 self.say(f"Undone: back to {self.renderer.actor(earlier)}'s move.")
                 return True
         self.say("Nothing to undo.", "red")
         return False
+
+    def take_back(self) -> bool:
+        """Take back the player's last move and what the bot played since, by the web app's rule
+        (:mod:`abstracta.bots.takeback`); in hotseat, where every player is here, it is ``undo``."""
+        if self.hotseat:
+            return self.undo()
+        state = self.state
+        player = state.player
+        movers = [earlier.player for earlier in self.history[:-1]]
+        rival = next((label for seat, (label, _) in self.bots.items() if seat != player), None)
+        start = takeback_start(state.game, movers, player, rival)
+        if start is None:
+            self.say(f"No takeback: {no_takeback_reason(state.game, movers, player, rival)}.", "red")
+            return False
+        taken = self.moves[start:]
+        self.cut_back(start)
+        self.changed()
+        self.say(f"Taken back: {' '.join(taken)}. {self.renderer.actor(self.state)} to move again.")
+        return True
+
+    def cut_back(self, ply: int) -> None:
+        """Forget ply ``ply`` and every one after it (the rolls drawn stay, to be drawn again alike)."""
+        del self.history[ply + 1 :]
+        del self.moves[ply:]
+        self.labels = {index: label for index, label in self.labels.items() if index < ply}
+
+    def confirm(self, state: State, move: str) -> bool | None:
+        """Ask before a move the game warns about (such as one that loses at once); None at end of input."""
+        warning = state.game.move_warning(self.seen(state), move)
+        if warning is None:
+            return True
+        self.say(warning, "yellow")
+        answer = self.prompt(f"Play {move} anyway? [y/N] ")
+        if answer is None:
+            return None
+        return answer.strip().lower() in CONFIRM_WORDS
+
+    def list_moves(self, moves: list[str], words: list[str]) -> None:
+        """``moves``, or with ``words`` (``moves d5``) those naming every word, a square most often."""
+        if words:
+            chosen = [move for move in moves if all(names(move, word) for word in words)]
+            if not chosen:
+                self.say(f"No legal move names {' '.join(words)} ({len(moves)} legal moves in all).", "red")
+                return
+            moves = chosen
+        shown, left = moves, []
+        if self.screen_rows() is not None and not words:  # a terminal: no more than the screen holds
+            shown, left = self.fitting_moves(moves)
+        for line in moves_lines(shown, self.console.width if self.screen_rows() is not None else None):
+            self.say(line)
+        if left:
+            self.say(f"... and {len(left)} more.", "dim")
+        if len(moves) > LONG_MOVE_LIST and not words:
+            example = next((token for move in moves for token in SQUARE.findall(move)), "d5")
+            self.say(f"{len(moves)} moves: 'moves {example}' lists only those from or to {example}.", "dim")
+
+    def fitting_moves(self, moves: list[str]) -> tuple[list[str], list[str]]:
+        """The first moves whose list fills at most the screen, less room for the board's last lines, and the rest."""
+        rows = max(4, (self.screen_rows() or 24) - 8)
+        shown = list(moves)
+        while len(moves_lines(shown, self.console.width)) > rows:
+            shown = shown[: max(1, len(shown) * 3 // 4)]
+        return shown, moves[len(shown):]
 
     def changed(self, termination: str | None = None) -> None:
         if self.on_change is not None:
@@ -275,8 +378,16 @@ class TerminalGame:
 
     # -- output -----------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
-        """One message, printed as given (no markup) and never hard-wrapped."""
-        say(self.console, text, style)
+        """One message, printed as given (no markup): at a terminal folded at spaces to its width (the
+        terminal itself would break words), elsewhere never hard-wrapped (so a transcript greps well)."""
+        if self.screen_rows() is None:
+            say(self.console, text, style)
+        else:
+            self.console.print(Text(text, style=style), overflow="fold")
+
+    def screen_rows(self) -> int | None:
+        """The rows of the terminal the game is played at; None when the output is not one (a file)."""
+        return self.console.height if self.console.is_terminal else None
 
     def prompt(self, text: str) -> str | None:
         """One line of input, or None at end of input. Piped input is echoed so transcripts read well."""
@@ -300,9 +411,13 @@ class TerminalGame:
             if self.shown >= last:
                 effects = self.seen(self.state).last_effects()
         self.shown, self.shown_effects = last, effects
-        self.console.print()
-        self.console.print(board_view(self.renderer, self.seen(self.state), effects, hints=self.hints,
-                                      last_move=self.last_move_shown()))
+        rows = self.screen_rows()
+        if rows is None:  # a file or a pipe: the log above holds every ply
+            self.console.print()
+            self.console.print(board_view(self.renderer, self.seen(self.state), effects, hints=self.hints,
+                                          last_move=self.last_move_shown()))
+            return
+        show_screen(self, rows, effects)
 
     def last_move_shown(self) -> str | None:
         """The last ply as the terminal's viewer may see it (other seats' moves in their public form)."""
@@ -332,12 +447,6 @@ class TerminalGame:
 SCROLLBACK_CLEAR = Control()
 SCROLLBACK_CLEAR.segment = Segment("\x1b[3J", None, [(ControlType.CLEAR,)])
 """Erase the terminal's scrollback (xterm's ``CSI 3 J``); written, like rich's clear, only to a terminal."""
-
-
-def moves_line(moves: list[str]) -> str:
-    """The legal moves on one line; moves that contain spaces (Quin, Desfases) are parted by ' | '."""
-    separator = " | " if any(" " in move for move in moves) else " "
-    return f"Legal moves ({len(moves)}): " + separator.join(moves)
 
 
 def enable_line_editing() -> bool:

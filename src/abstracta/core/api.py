@@ -146,6 +146,12 @@ class Game:
 
         return TerminalPicture()
 
+    def move_warning(self, state: "State | View", move: str) -> str | None:
+        """A caution the interfaces show before ``move`` (legal in ``state``, the mover's view) is sent,
+        for a move a player rarely means (it loses at once); they play it only once confirmed.
+        ``None``, the default: nothing to confirm. The rules still allow the move."""
+        return None
+
     def ppn_mapping(self) -> "PPNMapping | None":
         """How a piecepack game reads as Portable Piecepack Notation (``core/ppn.py``); ``None``,
         the default: the game has no PPN export."""

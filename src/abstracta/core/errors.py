@@ -36,6 +36,15 @@ def without_position(message: str, notation: str) -> str:
     return message.replace(notation, "the position")
 
 
+def illegal_reason(message: str) -> str:
+    """The reason part of an ``IllegalMove`` message, for a reply that names the move itself.
+
+    >>> illegal_reason("illegal move 'a1-a2': a1 is empty")
+    'a1 is empty'
+    """
+    return re.sub(r"^illegal move '.*?'[:,]?\s*", "", message) or message
+
+
 class NotationError(ValueError):
     """``game.parse`` or ``game.from_json`` got malformed or impossible input.
 

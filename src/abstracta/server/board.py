@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import threading
 from contextlib import contextmanager
 from typing import Any, Iterator, Optional
@@ -39,7 +38,7 @@ from abstracta.bots.best_line import LEVEL as LINE_LEVEL
 from abstracta.bots.best_line import PLIES, SECONDS, best_line
 from abstracta.bots.win_chances import ANALYSIS_LEVEL, win_chances
 from abstracta.core.api import State
-from abstracta.core.errors import without_position
+from abstracta.core.errors import illegal_reason, without_position
 from abstracta.server.live import ApiError, clip, cut, load_game
 from abstracta.server.routes.games import RateLimit
 from abstracta.server.service import BotFactory, GameService, history_seen
@@ -177,7 +176,7 @@ class Board:
                         state.play(move)
                     except ValueError as error:  # the engine's reason, without the position it quotes
                         words = without_position(str(error), state.notation())
-                        reason = cut(re.sub(r"^illegal move '.*?'[:,]?\s*", "", words) or words, 200)
+                        reason = cut(illegal_reason(words), 200)
                 raise ApiError(400, f"illegal move {clip(move)} (move {number} of the variation): {reason}")
             after = state.play(move)
             state = after.view(holder) if holder is not None else after

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from abstracta.bots import sample_chance
 from abstracta.core.api import State
-from abstracta.core.errors import CHANCE
+from abstracta.core.errors import CHANCE, illegal_reason
 from abstracta.server.live import ECHO_LIMIT, ApiError, LiveGame, clip, cut, game_summary, unavailable
 from abstracta.server.store import MoveConflict, Store, StoreUnavailable
 
@@ -46,6 +46,17 @@ class Commits:
         player = live.holder(token)
         self._play_as(live, player, move, ply)
         return live
+
+    def move_warning(self: GameService, game_id: str, token: Any, move: Any) -> str | None:
+        """What the game cautions about ``move`` before the token's seat plays it (``Game.move_warning``,
+        read from that seat's view); ``None`` when nothing, or when the move will be refused anyway."""
+        live = self.get(game_id)
+        player = live.holder(token)
+        state = live.state
+        if player is None or state.player != player or not isinstance(move, str) or move not in state.moves():
+            return None
+        seen = state if live.game.perfect_information else state.view(player)
+        return live.game.move_warning(seen, move)
 
     def _play_as(self: GameService, live: LiveGame, player: int | None, move: Any, ply: int | None) -> None:
         with live.lock:
@@ -166,7 +177,8 @@ class Commits:
         try:
             state.play(move)
         except ValueError as error:  # the engine may quote the move: quoted cut, like ours
-            return cut(str(error).replace(move, cut(move, ECHO_LIMIT)) if len(move) > ECHO_LIMIT else str(error), 200)
+            reason = illegal_reason(str(error))  # the reply names the move already
+            return cut(reason.replace(move, cut(move, ECHO_LIMIT)) if len(move) > ECHO_LIMIT else reason, 200)
         return "not in moves()"
 
     def _chance_run(self, state: State) -> list[str]:

@@ -45,6 +45,8 @@ import secrets
 import time
 from typing import Any
 
+from abstracta.bots.takeback import TAKEBACK_BOT_LEVEL, no_takeback_reason
+from abstracta.bots.takeback import takeback_start as rule_takeback_start
 from abstracta.server.live import Credential
 from abstracta.server.service import BOT_PREFIX, FRIEND, ME, ApiError, GameService, LiveGame, unavailable
 from abstracta.server.store import StoreUnavailable, hash_token
@@ -54,8 +56,6 @@ log = logging.getLogger("abstracta.server")
 RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, REMATCH = "resign", "draw-offer", "draw-accept", "draw-decline", "rematch"
 TAKEBACK_REQUEST, TAKEBACK_DECLINE, TAKEBACK = "takeback-request", "takeback-decline", "takeback"
 CLOCK, FLAG = "clock", "flag"
-TAKEBACK_BOT_LEVEL = "easy"
-"""The only bot level that grants takebacks (at once); stronger bots and hidden or seen dice never do."""
 
 
 def restore(live: LiveGame, service: GameService) -> None:
@@ -118,18 +118,9 @@ def declined_draw(live: LiveGame) -> int | None:
 
 def takeback_start(live: LiveGame, player: int) -> int | None:
     """The ply a takeback by ``player`` goes back to (before its last move), or ``None`` when none is allowed."""
-    if live.game.num_players != 2 or not live.game.perfect_information or live.ended or live.state.over:
+    if live.ended or live.state.over:
         return None
-    movers = live.movers
-    start = next((i for i in range(len(movers) - 1, -1, -1) if movers[i] == player), None)
-    if start is None:
-        return None
-    if any(mover < 0 for mover in movers[start:]):  # a roll came up since: it has been seen
-        return None
-    rival = live.bot_level(1 - player)
-    if rival is not None and rival != TAKEBACK_BOT_LEVEL:
-        return None
-    return start
+    return rule_takeback_start(live.game, live.movers, player, live.bot_level(1 - player))
 
 
 def open_takeback_request(live: LiveGame) -> int | None:
@@ -265,14 +256,7 @@ def bot_thinking(service: GameService, live: LiveGame) -> bool:
 
 
 def _no_takeback(live: LiveGame, player: int) -> str:
-    if not live.game.perfect_information:
-        return "no takebacks in a game with hidden information"
-    if not any(mover == player for mover in live.movers):
-        return "you have no move to take back"
-    level = live.bot_level(1 - player)
-    if level is not None and level != TAKEBACK_BOT_LEVEL:
-        return f"only the {TAKEBACK_BOT_LEVEL} bot allows takebacks; this one is {level}"
-    return "a roll has been seen since your last move: it stands"
+    return no_takeback_reason(live.game, live.movers, player, live.bot_level(1 - player))
 
 
 def _take_back(service: GameService, live: LiveGame, player: int) -> None:

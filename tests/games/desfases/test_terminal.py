@@ -68,7 +68,7 @@ def test_plain_grid_of_w2_shows_tiles_facings_pawns_coins_and_targets():
 def test_the_side_table_shows_dice_timers_reservoirs_points_and_the_score():
     text = draw(abstracta.load(GAME).parse(W2))
     assert "Suns       2      2  a 3 5           11  to act" in text
-    assert "Moons      0      2  n a 4 5          5  live" in text
+    assert "Moons      n      2  n a 4 5          5  live" in text
     assert "Hole: Ca" in text
     assert "Score: Suns 11, Moons 5, Crowns 3, Arms 12" in text
     assert "Suns moves its pawn (its tiles turn first)" in text
@@ -78,7 +78,7 @@ def test_two_players_show_owners_and_the_totals():
     text = draw(abstracta.load(GAME, players=2).parse(W2))
     assert "Score: Suns+Moons 16, Arms+Crowns 15" in text
     assert "Suns (Suns+Moons) moves its pawn" in text
-    assert "Crowns     1      4  2 3 5            3  live  (Arms+Crowns)" in text
+    assert "Crowns     a      4  2 3 5            3  live  (Arms+Crowns)" in text
 
 
 def test_no_hints_draws_no_targets():
@@ -105,7 +105,7 @@ def test_describe_says_what_each_play_did():
     assert PICTURE.describe(w3, "hole", holed) == (
         "Moons finds no tile facing its pawn: the M2 coin drops into the hole  (turned: d1 b4 e4 a5)"
     )
-    assert PICTURE.describe(holed, "feed n", holed.play("feed n")) == "Moons feeds the Mn coin: die 0"
+    assert PICTURE.describe(holed, "feed n", holed.play("feed n")) == "Moons feeds the Mn coin: die n"
     w10 = game.parse(W10_BEFORE)
     assert PICTURE.describe(w10, "score d4", w10.play("score d4")) == (
         "Arms scores A4 on d4 with the An coin: 4 + 0 = 4 points, Arms has no coins left and is finished"

@@ -84,7 +84,7 @@ def test_removed_piece_and_hit_king_are_reported():
     text = draw(state, state.last_effects(), colour=False)
     rank_4 = next(line for line in text.splitlines() if line.startswith(" 4 "))
     assert rank_4.split()[8] == "X"  # h4: the removed Red Deflector
-    assert "removed the Red Deflector nw on h4" in text
+    assert "removed the Red Deflector facing" in text and "north-west on h4" in text  # wrapped in the panel
     over = abstracta.load(GAME, setup="grail").start().play("j3-j2")
     text = draw(over, over.last_effects(), colour=False)
     assert "Game over: Red wins (Blue's King was hit)" in text
@@ -114,7 +114,7 @@ def test_narrow_terminals_put_the_panel_under_the_board():
 
 
 def test_play_grail_to_the_end_through_the_command_line():
-    script = "zz9\nc1+\nmoves\ne1+\nf7-g7\nj3-j2\n"
+    script = "zz9\nc1+\nmoves\ne1+\nf7-g7\nj3-j2\ny\n"  # j3-j2 hits your own King: confirmed
     result = run("play", GAME, "--option", "setup=grail", "--seed", "1", input=script)
     assert result.exit_code == 0, result.output
     out = result.output
@@ -153,7 +153,7 @@ def test_removals_of_both_plies_since_the_board_was_last_shown_are_crossed_out()
     lines = board_lines(text)
     assert lines[1] == " 8   le    -    -    -    -    X    .    .    r    b    8"
     assert lines[6].split()[10] == "X"  # j3, removed by Blue's shot
-    assert "Blue's beam from j1 (2 squares): removed the Blue Deflector nw on j3" in text
+    assert "Blue's beam from j1 (2 squares): removed the Blue Deflector" in text and "north-west on j3" in text
     assert "Game over: Blue wins (Red's King was hit)" in text
 
 

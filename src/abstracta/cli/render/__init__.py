@@ -31,15 +31,15 @@ def to_rich(styled: Styled) -> Text:
     return text
 
 
-def terminal_of(console: Console, options: ConsoleOptions) -> Terminal:
-    """What ``console`` can show, in the words a picture reads."""
+def terminal_of(console: Console, options: ConsoleOptions, height: int | None = None) -> Terminal:
+    """What ``console`` can show, in the words a picture reads (``height``: the rows the board may take)."""
     colour = console.color_system is not None and not console.no_color
     return Terminal(
         width=options.max_width,
         colour=colour,
         few_colours=colour and console.color_system in ("standard", "windows"),
         unicode=console.is_terminal and console.encoding.lower().startswith("utf"),
-        height=console.height if console.is_terminal else None,
+        height=(height or console.height) if console.is_terminal else None,
     )
 
 
@@ -47,18 +47,23 @@ class BoardView:
     """A rich renderable: ``picture.board`` drawn for the console it is printed on."""
 
     def __init__(self, picture: TerminalPicture, view: View, effects: list[dict[str, Any]],
-                 hints: bool = True, last_move: str | None = None) -> None:
+                 hints: bool = True, last_move: str | None = None, height: int | None = None) -> None:
         self.picture, self.view, self.effects, self.hints, self.last_move = picture, view, effects, hints, last_move
+        self.height = height
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield to_rich(self.picture.board(self.view, self.effects, terminal_of(console, options), hints=self.hints,
-                                         last_move=self.last_move))
+        terminal = terminal_of(console, options, self.height)
+        styled = self.picture.board(self.view, self.effects, terminal, hints=self.hints, last_move=self.last_move)
+        if terminal.height is not None and len(styled.lines) > terminal.height:
+            styled.lines = [line for line in styled.lines if "".join(text for text, _ in line).strip()]  # no blank rows
+        yield to_rich(styled)
 
 
 def board_view(picture: TerminalPicture, view: View, effects: list[dict[str, Any]], hints: bool = True,
-               last_move: str | None = None) -> Any:
-    """What to print for the board of ``view``: a rich renderable."""
-    return BoardView(picture, view, effects, hints, last_move)
+               last_move: str | None = None, height: int | None = None) -> Any:
+    """What to print for the board of ``view``: a rich renderable (at a terminal, in at most ``height``
+    rows where the picture can: blank rows go first)."""
+    return BoardView(picture, view, effects, hints, last_move, height)
 
 
 __all__ = ["BoardView", "board_view", "picture_for", "terminal_of", "to_rich"]

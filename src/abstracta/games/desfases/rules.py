@@ -383,7 +383,7 @@ class DesfasesState(State):
         )  # fmt: skip
 
     def _why_illegal(self, move: object) -> str:
-        head = f"illegal move {move!r} in {self.notation()}"
+        head = f"illegal move {move!r}"  # the reason, not the position: the reader has it
         if self.over:
             return f"{head}: the game is over"
         if not isinstance(move, str):

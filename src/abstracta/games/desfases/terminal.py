@@ -147,9 +147,9 @@ class DesfasesPicture(TerminalPicture):
                 else:
                     parts.append(f"{who} moves {effect['from']}-{effect['to']}")
             elif kind == "roll" and cause == "countdown":
-                parts.append(f"die {effect['value']}")
+                parts.append(f"die {VALUE_CHARS[effect['value']]}")
             elif kind == "roll":  # the feed step
-                parts.append(f"{who} feeds the {effect['coin']['label']} coin: die {effect['value']}")
+                parts.append(f"{who} feeds the {effect['coin']['label']} coin: die {VALUE_CHARS[effect['value']]}")
             elif kind == "place" and cause == "score":
                 coin = effect["piece"]
             elif kind == "place":  # into the hole
@@ -319,7 +319,7 @@ class _Drawing:
             rec = pos.suits[letter]
             acting = pos.turn == letter
             text.append(f"{NAME_OF[letter]:<8}", STYLE[letter])
-            text.append(f"{rec.die:>4}", "bold" if acting else "")
+            text.append(f"{VALUE_CHARS[rec.die]:>4}", "bold" if acting else "")  # n, a, 2-5: as coins and notation
             text.append(f"{rec.timer:>7}  ")
             reservoir = " ".join(rec.reservoir) if rec.reservoir != "-" else "-"
             text.append(f"{reservoir:<12}{rec.points:>6}  ")

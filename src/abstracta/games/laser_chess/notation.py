@@ -376,11 +376,10 @@ def _shot_from_effects(state: "LaserChessState", effects: Any) -> tuple[int, int
 
 # -- messages ---------------------------------------------------------------------------------
 def why_illegal(state: "LaserChessState", move: object) -> str:
-    """Why ``move`` is not in ``state.moves()``, naming the move and the position."""
+    """Why ``move`` is not in ``state.moves()``, naming the move (not the position: the reader has it)."""
     from abstracta.games.laser_chess.rules import MOVE_INFO
 
-    where = f"in {state.notation()}"
-    head = f"illegal move {move!r} {where}"
+    head = f"illegal move {move!r}"
     if state.over:
         return f"{head}: the game is over"
     if not isinstance(move, str):

@@ -178,6 +178,17 @@ class LaserChess(Game):
 
         return PICTURE
 
+    def move_warning(self, state: "LaserChessState", move: str) -> str | None:
+        """A move whose own shot hits the mover's King (it loses at once) is confirmed first."""
+        if move not in state.moves():
+            return None
+        mover = state.player
+        for effect in state.play(move).last_effects():
+            piece = effect.get("piece") or {}
+            if effect["kind"] == "remove" and piece.get("kind") == "king" and piece.get("owner") == mover:
+                return f"{move}: your own Laser's beam hits your King on {effect['cell']}, and you lose at once."
+        return None
+
     def compiled_perft(self, state: "LaserChessState", depth: int) -> int | None:
         """Perft on the compiled core (``compiled/``), or None when it is not available."""
         from abstracta.games.laser_chess import compiled

@@ -76,8 +76,17 @@ def piece_glyph(piece: dict[str, Any]) -> str:
     return letter
 
 
+COMPASS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def facing_words(facing: str) -> str:
+    """A facing in words: ``n`` -> ``north``, ``ne`` -> ``north-east``."""
+    return "-".join(COMPASS[char] for char in facing)
+
+
 def describe_piece(piece: dict[str, Any]) -> str:
-    facing = f" {piece['facing']}" if "facing" in piece else ""
+    """A piece in words with its colour, e.g. ``Red Defender facing north``."""
+    facing = f" facing {facing_words(piece['facing'])}" if piece.get("facing") else ""
     return f"{COLOUR_NAMES[piece['owner']]} {KIND_NAME[piece['kind']]}{facing}"
 
 

@@ -362,10 +362,10 @@ def judge(
 # -- why a move is refused ----------------------------------------------------------------------
 
 def why_illegal(state: QuinState, move: object) -> str:
-    """The reason ``move`` is not in ``state.moves()``, quoting the move and the position."""
+    """The reason ``move`` is not in ``state.moves()``, quoting the move (not the position)."""
     from abstracta.games.quin.explain import explain
 
-    return f"illegal move {move!r} in {state.notation()}: {explain(state, move)}"
+    return f"illegal move {move!r}: {explain(state, move)}"
 
 
 # Last, because ``apply.py`` builds its successors with ``new_state`` above: the package's

@@ -33,6 +33,7 @@ from abstracta.games.quin.pieces import KIND_LETTERS, KIND_OF_WORD, KIND_WORDS
 NAMES = ("South", "North")
 ROWS = (("j", "d"), ("k", "e"), ("l", "f"), ("a", "g"), ("b", "h"), ("c", "i"))
 WIDE = 120  # columns needed to put the side panel beside the board
+FULL_ROWS = 26  # rows the board and the panel under it take; on a lower terminal both are drawn tighter
 PANEL_GAP = 4
 CENTRE_ROW = 2  # the l-f diameter, through both centre Gateways
 STYLE = {0: "bold red", 1: "bold dodger_blue1", "hidden": "bold yellow", "empty": "grey50", "mark": "bold white"}
@@ -90,9 +91,11 @@ class QuinPicture(TerminalPicture):
     def board(self, state: View, effects: list[dict[str, Any]], terminal: Terminal = PLAIN,
               hints: bool = True, last_move: str | None = None) -> Styled:
         drawing = Drawing(state, effects, self)
-        board = drawing.board_text()
         if terminal.width < WIDE:  # a narrow terminal: the panel goes under the board
-            return stacked([board, wrapped(drawing.info_text(), terminal.width)])
+            tight = terminal.height is not None and terminal.height < FULL_ROWS  # e.g. 80x24
+            board = drawing.board_text()
+            return stacked([board, wrapped(drawing.info_text(tight), terminal.width)], gap=0 if tight else 1)
+        board = drawing.board_text()
         return beside(board, wrapped(drawing.info_text(), terminal.width - board.width() - PANEL_GAP), gap=PANEL_GAP)
 
     def describe(self, before: View, move: str, after: View) -> str:
@@ -180,32 +183,45 @@ class Drawing:
         return text.append("\n".join(LEGEND_LINES), "dim")
 
     # -- the side panel ---------------------------------------------------------------------------
-    def info_text(self) -> Styled:
+    def info_text(self, tight: bool = False) -> Styled:
+        """The side panel; ``tight``: each side's reserve and Zero G on one line, no blank lines
+        (the play loop shows the last plies under the board, so their effects are not repeated)."""
         extra, state = self.extra, self.state
         text = Styled("Quin (Third Eye Mode)", "bold")
         max_turns = state.game.options.get("max_turns")
         setup = extra["phase"] == "setup"
         phase = "setup" if setup else f"turn {extra['turns'] + 1} of {max_turns}, quiet {extra['quiet']}"
-        text.append(f"   {phase}\n", "dim")
+        text.append(f"   {phase}", "dim")
         if "viewer" in extra:
             seen_by = "a spectator" if extra["viewer"] is None else NAMES[extra["viewer"]]
-            text.append(f"Seen by {seen_by}: '?' is a piece whose kind you have not seen\n", "dim")
-        text.newline()
-        for owner in (0, 1):
-            text.append(f"{NAMES[owner]:<6}", STYLE[owner])
-            text.append(f" reserve: {pieces_text(self.areas['reserve', owner])}\n")
-        for owner in (0, 1):
-            text.append(f"{NAMES[owner]:<6}", STYLE[owner])
-            text.append(f" Zero G:  {pieces_text(self.areas['zero g', owner])}\n")
-        text.newline()
+            if tight:  # on the title's line
+                text.append(f"   seen by {seen_by}, ? unseen kind\n", "dim")
+            else:
+                text.append(f"\nSeen by {seen_by}: '?' is a piece whose kind you have not seen\n", "dim")
+        else:
+            text.newline()
+        if tight:
+            for owner in (0, 1):
+                text.append(f"{NAMES[owner]:<6}", STYLE[owner])
+                text.append(f" reserve: {pieces_text(self.areas['reserve', owner])}   "
+                            f"Zero G: {pieces_text(self.areas['zero g', owner])}\n")
+        else:
+            text.newline()
+            for owner in (0, 1):
+                text.append(f"{NAMES[owner]:<6}", STYLE[owner])
+                text.append(f" reserve: {pieces_text(self.areas['reserve', owner])}\n")
+            for owner in (0, 1):
+                text.append(f"{NAMES[owner]:<6}", STYLE[owner])
+                text.append(f" Zero G:  {pieces_text(self.areas['zero g', owner])}\n")
+            text.newline()
         if state.over:
             text.append("Game over: " + self.picture.result(state) + "\n", "bold")
         else:
             side = extra["side"]
-            text.append(f"{NAMES[side]} to move\n", STYLE[side])
+            text.append(f"{NAMES[side]} to move" + (". " if tight else "\n"), STYLE[side])
             text.extend(self.actions_text())
         recent = [describe_effect(e) for e in self.effects if e["kind"] != "reveal"]
-        if recent:
+        if recent and not tight:
             text.append("\nLast: " + "; ".join(r for r in recent if r) + "\n", "yellow")
         return text
 

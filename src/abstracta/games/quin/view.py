@@ -145,11 +145,11 @@ class QuinView(State):
     def play(self, move: str) -> State:
         if self.over or self.player != self.viewer:
             whose = "the game is over" if self.over else f"it is {SEATS[self.side]}'s turn, not the viewer's"
-            raise IllegalMove(f"illegal move {move!r} in the view {self.notation()}: {whose}")
+            raise IllegalMove(f"illegal move {move!r}: {whose}")
         world = self.world()
         if world._action(move) is None:
             # The reasons read only occupancy and the mover's own pieces, so the guessed world tells nothing.
-            raise IllegalMove(f"illegal move {move!r} in the view {self.notation()}: {explain(world, move)}")
+            raise IllegalMove(f"illegal move {move!r}: {explain(world, move)}")
         return world.play(move)
 
     def view(self, player: int | None) -> "QuinView":

@@ -27,19 +27,18 @@ if TYPE_CHECKING:
 
 
 def why_illegal(state: ReflecState, move: object) -> str:
-    """The reason ``move`` is refused, quoting the move and the position."""
-    where = f"in {state.notation()}"
+    """The reason ``move`` is refused, quoting the move (not the position: a reader has it already)."""
     if not isinstance(move, str):
-        return f"illegal move {move!r} {where}: a move is a string such as 'c3-c4e', '*n' or 'end'"
+        return f"illegal move {move!r}: a move is a string such as 'c3-c4e', '*n' or 'end'"
     if state.over:
-        return f"illegal move {move!r} {where}: the game is over"
+        return f"illegal move {move!r}: the game is over"
     compact = MOVE_TABLE.get(move)
     if compact is None:
         return (
-            f"illegal move {move!r} {where}: not a Reflec move (move coin c3-c4e, move laser a1-a2, "
+            f"illegal move {move!r}: not a Reflec move (move coin c3-c4e, move laser a1-a2, "
             "spin c3=w, drop M@e5s, swap c3xc4, fire *n, end)"
         )
-    return f"illegal move {move!r} {where}: {_reason(state, compact)}"
+    return f"illegal move {move!r}: {_reason(state, compact)}"
 
 def _reason(state: ReflecState, compact: tuple) -> str:
     kind, a, b, facing, suit, cost = compact

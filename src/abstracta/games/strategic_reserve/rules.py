@@ -290,28 +290,27 @@ class StrategicReserveState(State):
         return legal
 
     def _why_illegal(self, move: object) -> str:
-        where = f"in {self.notation()}"
         if self.over:
-            return f"illegal move {move!r} {where}: the game is over"
+            return f"illegal move {move!r}: the game is over"
         if not isinstance(move, str):
-            return f"illegal move {move!r} {where}: a move is a string such as '3,5' or 'c4'"
+            return f"illegal move {move!r}: a move is a string such as '3,5' or 'c4'"
         if self.pending == NO_ROLL:
             if move in SQUARE_BIT:
-                return f"illegal move {move!r} {where}: {SEATS[self.side]} must roll first (an outcome like '3,5')"
+                return f"illegal move {move!r}: {SEATS[self.side]} must roll first (an outcome like '3,5')"
             if move in ROLL_INDEX:
-                return (f"illegal move {move!r} {where}: on board {self.game.board} the dice show only "
+                return (f"illegal move {move!r}: on board {self.game.board} the dice show only "
                         f"{self.game.roll_outcomes[0]} to {self.game.roll_outcomes[-1]} (other values are rolled again)")
-            return f"illegal move {move!r} {where}: expected a roll outcome 'p,g' with p and g from 1 to 6"
+            return f"illegal move {move!r}: expected a roll outcome 'p,g' with p and g from 1 to 6"
         if move in ROLL_INDEX:
-            return f"illegal move {move!r} {where}: the dice were already rolled; place a checker on a square"
+            return f"illegal move {move!r}: the dice were already rolled; place a checker on a square"
         if move not in SQUARE_BIT:
-            return f"illegal move {move!r} {where}: expected a square from a1 to f6"
+            return f"illegal move {move!r}: expected a square from a1 to f6"
         if SQUARE_BIT[move] & (self.red | self.blue):
-            return f"illegal move {move!r} {where}: {move} is occupied"
+            return f"illegal move {move!r}: {move} is occupied"
         if not SQUARE_BIT[move] & self.game.playable:
-            return f"illegal move {move!r} {where}: {move} is off the central {self.game.board} block played on"
+            return f"illegal move {move!r}: {move} is off the central {self.game.board} block played on"
         target = SQUARE_NAMES[ROLL_TARGET_BIT[self.side][self.pending].bit_length() - 1]
-        return f"illegal move {move!r} {where}: the roll hit {SEATS[self.side]}'s group at {target}, so the checker must touch that group"
+        return f"illegal move {move!r}: the roll hit {SEATS[self.side]}'s group at {target}, so the checker must touch that group"
 
 
 def _new_state(

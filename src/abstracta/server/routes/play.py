@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from abstracta.server import controls
-from abstracta.server.live import Credential, LiveGame, unavailable
+from abstracta.server.live import ApiError, Credential, LiveGame, unavailable
 from abstracta.server.records import chat_lines, game_record, record_filename, record_headers, record_text
 from abstracta.server.routes.common import TOKEN_HEADER
 from abstracta.server.service import GameService
@@ -25,6 +25,8 @@ from abstracta.server.store import Store, StoreUnavailable
 class NewMove(BaseModel):
     move: str = Field(description="A move in the game's notation, one of the view's 'moves'.")
     ply: Optional[int] = Field(default=None, description="The view's 'ply' the move was chosen at; a stale move is refused.")
+    warn: bool = Field(default=False, description="True: refuse with 428 and the game's caution when it warns about this "
+                       "move (one that loses at once); send it again without 'warn' to play it.")
 
     model_config = {"extra": "forbid", "json_schema_extra": {"examples": [{"move": "c4"}]}}
 
@@ -73,6 +75,10 @@ def router(service: GameService, store: Store, sessions: Sessions) -> APIRouter:
         loaded = service.loaded_game(game_id)
         if loaded is None or loaded.clock is not None:  # a move after the flag fell is too late
             await run_in_threadpool(lambda: controls.check_flag(service, service.get(game_id)))
+        if body.warn:  # the page asks before a move the game cautions about
+            warning = await run_in_threadpool(service.move_warning, game_id, token, body.move)
+            if warning is not None:
+                raise ApiError(428, warning)
         live = await service.play_async(game_id, token, body.move, body.ply)
         return JSONResponse(await view_answer(game_id, token, live))
 

@@ -96,7 +96,7 @@ class Position:
         """The position after ``move`` (a legal move's notation) and its shot."""
         code = lib.lc_move_parse(move.encode()) if isinstance(move, str) and "\0" not in move else None
         if code is None or code not in self._legal():
-            raise IllegalMove(f"illegal move {move!r} in {self.notation()}")
+            raise IllegalMove(f"illegal move {move!r}")
         position = ffi.new("lc_position *")
         position[0] = self._position[0]
         history = _new_history()

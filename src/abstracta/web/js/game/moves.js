@@ -167,12 +167,16 @@ async function send(move) {
     showError("You are watching this game: only its players can move.");
     return false;
   }
+  // warn: the server answers 428 with the game's caution (a move that loses at once) instead of playing it
+  const sent = await serverAction("moves", token, view, { move, warn: true }, (e) => e.status === 428);
+  if (!sent || !sent.warning) return sent;
+  if (!window.confirm(`${sent.warning} Play it anyway?`)) return false;
   return serverAction("moves", token, view, { move });
 }
 
 // A seat's request to the server (POST /api/games/{id}/<path> with the view's ply): a move, or
 // an action the server carries out (a random setup).
-async function serverAction(path, token, view, body = {}) {
+async function serverAction(path, token, view, body = {}, isWarning = () => false) {
   if (page.sending || (!token && !seated(view))) return false;
   page.sending = true;
   showError("");
@@ -182,6 +186,7 @@ async function serverAction(path, token, view, body = {}) {
     accept(token, next);
     return true;
   } catch (e) {
+    if (isWarning(e)) return { warning: e.message };
     showError(playerWords(e.message));
     return false;
   } finally {
