@@ -126,6 +126,16 @@ class TerminalGame:
             line += f"  [{label}]"
         style = "dim" if before.player == CHANCE else ""
         self.say(f"• {line}", style)
+        self.say_in_words(before, move)
+
+    def say_in_words(self, before: State, move: str) -> None:
+        """After a bot's move: that move in plain words, as the person watching may know it
+        (``state.describe`` from their seat; a spectator's when only bots play). Rolls already
+        read as words on their own line."""
+        if before.player not in self.bots:
+            return
+        reader = self.perspective(before)
+        self.say(f"  {before.describe(move, None if reader in self.bots else reader)}", "italic")
 
     def human_turn(self) -> bool:
         """Prompt until a move is played or undone to another player (True), or the player quits (False)."""

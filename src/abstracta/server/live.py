@@ -102,6 +102,8 @@ class LiveGame:
     owners: list[int | None] = field(default_factory=list)  # the account each seat belongs to (users.id), if any
     rated: bool = False  # its end changes the seats' accounts' ratings (server/rated.py)
     ratings: dict[str, dict[str, Any]] | None = None  # each seat's rating change, once the game has been rated
+    # Each ply in plain words (views.history_words), by (ply, reader): the state it was said of, and the phrase.
+    words: dict[tuple[int, int | None], tuple[State, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.owners:

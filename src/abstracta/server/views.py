@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from abstracta.core.api import State
 from abstracta.server.live import LiveGame
 
 
@@ -33,6 +34,7 @@ def view_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
             "last_effects": list(view.last_effects()),
             "history": history_seen(live, holder),
             "history_players": list(live.movers),
+            "history_words": history_words(live, holder),
             "ply": len(live.moves),
             "you": holder,
             "seats": list(live.seats),
@@ -57,6 +59,7 @@ def replay_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
     with live.lock:
         states = list(live.states)
         history = history_seen(live, holder)
+        words = history_words(live, holder)
     views = [state.view(holder) for state in states]
     return {
         "id": live.id,
@@ -64,6 +67,7 @@ def replay_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
         "structures": [view.structure() for view in views],
         "effects": [list(view.last_effects()) for view in views],
         "history": history,
+        "history_words": words,
     }
 
 
@@ -83,3 +87,25 @@ def history_seen(live: LiveGame, holder: int | None) -> list[str]:
     if holder is None:
         return list(live.public)
     return [move if mover == holder else public for move, public, mover in zip(live.moves, live.public, live.movers)]
+
+
+def history_words(live: LiveGame, holder: int | None) -> list[str]:
+    """Every move in plain words as ``holder`` may read it (``state.describe(move, holder)``: built from
+    that seat's view, so a rival's hidden kinds stay unnamed). Each phrase is worked out once per reader
+    and kept on the live game, tied to the state it describes (a takeback and a new move redo it)."""
+    out = []
+    with live.lock:
+        for ply, (before, move) in enumerate(zip(live.states, live.moves)):
+            said = live.words.get((ply, holder))
+            if said is None or said[0] is not before:
+                said = live.words[(ply, holder)] = (before, phrase(before, move, holder))
+            out.append(said[1])
+    return out
+
+
+def phrase(before: State, move: str, holder: int | None) -> str:
+    """``before.describe(move, holder)``; a game whose phrasing fails shows the move as that reader may read it."""
+    try:
+        return before.describe(move, holder)
+    except ValueError:
+        return move if holder is not None and before.player == holder else before.public_move(move)
