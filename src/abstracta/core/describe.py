@@ -54,3 +54,33 @@ def plain_phrase(state: "State", move: str, viewer: int | None = None) -> str:
     shown = move if viewer == state.player else state.public_move(move)
     who = state.seat if state.seat is not None else f"player {state.player}"
     return f"{who} plays {shown}"
+
+
+class PlyWords:
+    """Plies in plain words, each phrase worked out once: ``words(states, moves, viewer)``.
+
+    ``states[i]`` is the state before ``moves[i]``. A phrase is kept with the state and move it
+    describes, so after a takeback a new move at the same ply is phrased afresh. Interfaces that
+    show a growing game (the server's move list, the terminal's saved record) keep one of these.
+    A move a game cannot phrase (``ValueError``) reads as the move, in its public form for a
+    reader who did not make it, so a faulty phrasing never stops a game from being shown.
+    """
+
+    def __init__(self) -> None:
+        self._said: dict[tuple[int, int | None], tuple["State", str, str]] = {}
+
+    def __call__(self, states: list["State"], moves: list[str], viewer: int | None = None) -> list[str]:
+        out = []
+        for ply, (before, move) in enumerate(zip(states, moves)):
+            said = self._said.get((ply, viewer))
+            if said is None or said[0] is not before or said[1] != move:
+                said = self._said[(ply, viewer)] = (before, move, _phrase(before, move, viewer))
+            out.append(said[2])
+        return out
+
+
+def _phrase(before: "State", move: str, viewer: int | None) -> str:
+    try:
+        return before.describe(move, viewer)
+    except ValueError:
+        return move if viewer is not None and before.player == viewer else before.public_move(move)

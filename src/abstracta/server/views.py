@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from abstracta.core.api import State
 from abstracta.server.live import LiveGame
 
 
@@ -91,21 +90,6 @@ def history_seen(live: LiveGame, holder: int | None) -> list[str]:
 
 def history_words(live: LiveGame, holder: int | None) -> list[str]:
     """Every move in plain words as ``holder`` may read it (``state.describe(move, holder)``: built from
-    that seat's view, so a rival's hidden kinds stay unnamed). Each phrase is worked out once per reader
-    and kept on the live game, tied to the state it describes (a takeback and a new move redo it)."""
-    out = []
+    that seat's view, so a rival's hidden kinds stay unnamed), each worked out once (``live.words``)."""
     with live.lock:
-        for ply, (before, move) in enumerate(zip(live.states, live.moves)):
-            said = live.words.get((ply, holder))
-            if said is None or said[0] is not before:
-                said = live.words[(ply, holder)] = (before, phrase(before, move, holder))
-            out.append(said[1])
-    return out
-
-
-def phrase(before: State, move: str, holder: int | None) -> str:
-    """``before.describe(move, holder)``; a game whose phrasing fails shows the move as that reader may read it."""
-    try:
-        return before.describe(move, holder)
-    except ValueError:
-        return move if holder is not None and before.player == holder else before.public_move(move)
+        return live.words(live.states, live.moves, holder)
