@@ -172,7 +172,8 @@ class RecordSaver:
                 write_file(self.path, [in_words(self.record, terminal.history, words=self.words)])
             else:
                 write_file(secret_path(self.path), [self.record])
-                write_file(self.path, [player_record(self.record, self.viewer, terminal.history, self.words)])
+                seen = player_record(self.record, self.viewer, terminal.history)
+                write_file(self.path, [in_words(seen, terminal.history, self.record.moves, self.words)])
         except OSError as error:
             if not self.failed:  # say it once, keep playing
                 terminal.say(f"cannot save to {self.path}: {error.strerror or error}", "red")

@@ -302,11 +302,11 @@ def _views(record: Record, game: Game) -> list[State]:
     return states
 
 
-def player_record(full: Record, viewer: int, states: list[State] | None = None, words: PlyWords | None = None) -> Record:
+def player_record(full: Record, viewer: int, states: list[State] | None = None) -> Record:
     """What seat ``viewer`` saw of the full record ``full``: the start as its view, the other seats'
-    moves in their public form, its view after each ply, each ply in plain words as that seat may
-    read it (the comments), and no seed (the seed would deal the hidden pieces again). ``states``
-    are ``replay(full)`` when the caller has them already; ``words`` keeps earlier phrases."""
+    moves in their public form, its view after each ply, and no seed (the seed would deal the
+    hidden pieces again). ``states`` are ``replay(full)`` when the caller has them already.
+    Its comments (each ply in plain words as that seat may read it): :func:`in_words`."""
     states = states if states is not None else _play(full, full.load_game())
     record = Record(
         full.game, dict(full.options), position=states[0].view(viewer).notation(), players=list(full.players),
@@ -315,7 +315,6 @@ def player_record(full: Record, viewer: int, states: list[State] | None = None, 
     for before, move, after in zip(states, full.moves, states[1:]):
         record.moves.append(move if before.player == viewer else before.public_move(move))
         record.views.append(after.view(viewer).notation())
-    record.comments = (words or PlyWords())(states, full.moves, viewer)
     return record
 
 
@@ -325,7 +324,7 @@ def in_words(record: Record, states: list[State], moves: list[str] | None = None
     reader may read it (its ``View`` seat; a spectator for a spectator's record (``View -1``) and for
     a full record). ``states`` are the full states the plies were played from (``replay(full)``) and
     ``moves`` the full moves (default: the record's own, right for a full record); ``words`` keeps
-    earlier phrases (a record rewritten after every ply). A seat's record: :func:`player_record`."""
+    earlier phrases (a record rewritten after every ply)."""
     viewer = record.view if record.view is not None and record.view >= 0 else None
     record.comments = (words or PlyWords())(states, record.moves if moves is None else moves, viewer)
     return record

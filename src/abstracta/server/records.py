@@ -80,7 +80,7 @@ def game_record(live: LiveGame, holder: int | None, created: datetime | None = N
     if game.perfect_information:
         return in_words(full, states, words=live.words)
     if holder is not None:
-        record = player_record(full, holder, states, live.words)
+        record = in_words(player_record(full, holder, states), states, moves, live.words)
         record.extra = dict(full.extra)
         record.chat = list(full.chat)
         return record

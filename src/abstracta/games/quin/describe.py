@@ -41,15 +41,17 @@ def describe(state, move: str, viewer: int | None = None) -> str:
     """``"South reflects the Light from f5 to f2 via the Reflector on f3"`` as ``viewer`` may read it.
 
     ``state`` is a full state or a view; a view describes only for its own viewer (``ValueError``
-    otherwise), and checks a rival's move only by its form, as it cannot know the rival's moves.
+    otherwise). The viewer's own move must be legal; another seat's move is checked only by its
+    form, since its legality may hang on kinds the viewer cannot see.
     """
     check_viewer(state, viewer)
     view = state.view(viewer)
-    if view is state and view.player != viewer:
-        if state.over or not isinstance(move, str) or not any(form.fullmatch(move) for form in READ_FORMS.values()):
-            raise IllegalMove(f"illegal move {move!r}: not a Quin move this view can read")
-    else:
-        check_move(state, move)
+    if viewer is not None and viewer == view.player:
+        check_move(view, move)  # the viewer's own moves, which never depend on the rival's hidden kinds
+    elif view.over or not isinstance(move, str) or not any(form.fullmatch(move) for form in READ_FORMS.values()):
+        # Whether another seat's move is legal may depend on kinds this reader cannot see, so only its
+        # form is checked: even a refusal must not tell them apart.
+        raise IllegalMove(f"illegal move {move!r}: not a Quin move {SIDE_NAMES[view.side]} could make here")
     return Phrase(view, move if viewer == view.side else public_move(move)).text()
 
 
