@@ -215,3 +215,13 @@ def test_quin_phrases_for_the_mover_and_the_rival(position, move, south, north):
     state = abstracta.load("quin").parse(position)
     assert state.describe(move, 0) == south
     assert state.describe(move, 1) == north
+
+
+def test_a_game_without_phrasing_of_its_own_gets_the_plain_default():
+    from tests.plugin_game.rules import TicTacToe
+
+    state = TicTacToe().start()
+    move = state.moves()[0]
+    assert state.describe(move) == f"{state.seat} plays {move}"
+    with pytest.raises(IllegalMove):
+        state.describe("z9")
