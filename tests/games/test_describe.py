@@ -105,6 +105,8 @@ def test_a_quin_view_describes_only_for_its_own_reader():
     state = abstracta.load("quin").start(seed=2)
     with pytest.raises(ValueError):
         state.view(1).describe(state.moves()[0], 0)
+    with pytest.raises(IllegalMove, match="no piece on a1"):  # another seat's move: its form and occupancy
+        state.describe("a1-a2", 1)
 
 
 # -- worked examples, positions from the rules ----------------------------------------------------

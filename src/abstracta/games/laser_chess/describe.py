@@ -35,19 +35,18 @@ def describe(state: "LaserChessState", move: str, viewer: int | None = None) -> 
     piece = state.board[source]
     name = KIND_NAMES[KIND[piece]]
     here, there = SQUARE_NAMES[source], SQUARE_NAMES[target]
+    after = state.play(move)
     if rotation:
         way = "clockwise" if rotation == PLUS else "counter-clockwise"
         action = f"{who} turns the {name} on {here} {way}"
-        if name == "Laser":
-            after_facing = state.play(move).structure()["cells"][here][0]["facing"]
-            action += f" to fire {FACING_WORDS[after_facing]}"
+        if name == "Laser":  # the turned Laser fires at once: say where
+            action += f" to fire {FACING_WORDS[after.structure()['cells'][here][0]['facing']]}"
     elif state.board[target]:
         other = state.board[target]
         owner = "its own" if COLOUR[other] == mover else f"{COLOUR_NAMES[COLOUR[other]]}'s"
         action = f"{who} swaps the {name} on {here} with {owner} {KIND_NAMES[KIND[other]]} on {there}"
     else:
         action = f"{who} moves the {name} from {here} to {there}"
-    after = state.play(move)
     return f"{action}; {shot_words(after.last_effects(), mover)}{ending_words(after)}"
 
 

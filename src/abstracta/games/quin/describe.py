@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from abstracta.core.describe import check_move, check_viewer, join_words, plural
 from abstracta.core.errors import IllegalMove
-from abstracta.games.quin.board import CENTRE, SQUARE_INDEX
+from abstracta.games.quin.board import CENTRE, SQUARE_INDEX, SQUARE_NAMES
 from abstracta.games.quin.explain import FORMS
 from abstracta.games.quin.pieces import BOTH, CAPTURE, FLASH, KIND_INDEX, LIGHT
 from abstracta.games.quin.rules import PLAY, QUIET_TURNS, public_move
@@ -79,10 +79,12 @@ class Phrase:
 
     def piece(self, sq: int) -> str:
         """``"the Shadow"`` / ``"a face-down piece"`` for the mover's piece, ``"North's Void"`` for the other's."""
-        kind = self.kind(sq)
-        if self.owner(sq) == self.mover:
+        kind, owner = self.kind(sq), self.owner(sq)
+        if owner is None:  # occupancy is public: saying so tells nothing hidden
+            raise IllegalMove(f"illegal move {self.move!r}: no piece on {SQUARE_NAMES[sq]}")
+        if owner == self.mover:
             return f"the {KIND_NAMES[kind]}" if kind is not None else "a face-down piece"
-        whose = SIDE_NAMES[self.owner(sq)]
+        whose = SIDE_NAMES[owner]
         return f"{whose}'s {KIND_NAMES[kind]}" if kind is not None else f"{whose}'s face-down piece"
 
     # -- the phrase ----------------------------------------------------------------------
