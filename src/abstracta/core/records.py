@@ -31,6 +31,10 @@ seats' moves in their public form and, on a line ``N> view`` after each ply, the
 that seat saw it. Such a record can be stepped through but not replayed by the rules; the full
 record (all moves, no masking) is what servers and simulations keep.
 
+A line ``{text}`` after a ply is a comment on it: the records written for people say each ply
+in plain words there (:func:`in_words`, ``state.describe`` from the record's reader). Replaying
+ignores comments.
+
 The players' chat of a server game (:class:`ChatLine`) follows the ply it was said after, one
 message a line ``N; seat time "text"`` (``0;`` before the first move), the text quoted with
 ``\\``, ``\"``, ``\n`` and ``\t`` escapes so that no message can pass for a move or a tag.
