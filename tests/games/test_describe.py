@@ -210,7 +210,7 @@ W6 = "f3R,f4t,f5L,l4A,l5l S play AAA/aaaa SSRMTPPVVVV/ssrrmppvvvv 0/0 1/1 - - 50
      "South brings an Artificial Light onto e5 and the Light onto g5 from reserve, face down",
      "South brings 2 face-down pieces from reserve onto e5 and g5"),
     ("f1L,f5A,l5l S play AAA/aaaa SSRRMTPPVVVV/ssrrmtppvvvv 0/0 0/0 - - 10 0", "f1-o",
-     "South moves the Light from f1 to o (First Sight): the Light reaches First Sight; South wins",
+     "South moves the Light from f1 to o: the Light reaches First Sight; South wins",
      "South moves a face-down piece from f1 to o (First Sight)"),
 ])  # fmt: skip
 def test_quin_phrases_for_the_mover_and_the_rival(position, move, south, north):

@@ -19,7 +19,7 @@ from abstracta.core.describe import check_move, check_viewer, join_words, plural
 from abstracta.core.errors import IllegalMove
 from abstracta.games.quin.board import CENTRE, SQUARE_INDEX, SQUARE_NAMES
 from abstracta.games.quin.explain import FORMS
-from abstracta.games.quin.pieces import BOTH, CAPTURE, FLASH, KIND_INDEX, LIGHT
+from abstracta.games.quin.pieces import BOTH, CAPTURE, FLASH, KIND_INDEX, LIGHT, PIECE_COUNTS
 from abstracta.games.quin.rules import PLAY, QUIET_TURNS, public_move
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class Phrase:
         if self.owner(to) is None:
             if to == CENTRE and self.kind(frm) == LIGHT:
                 self.winner = self.mover
-                return f"{head} to {place}{tail}: the Light reaches First Sight"
+                return f"{head} to o{tail}: the Light reaches First Sight"
             return f"{head} to {place}{tail}"
         defender_text = self.piece(to)
         attacker, defender = self.kind(frm), self.kind(to)
@@ -156,8 +156,7 @@ class Phrase:
         if all(kind == "?" for kind, _ in placed):
             gateways = join_words(gateway for _, gateway in placed)
             return f"{self.who} brings {plural(len(placed), 'face-down piece')} from reserve onto {gateways}"
-        pieces = join_words(f"{'an' if kind == 'A' else 'the'} {KIND_NAMES[KIND_INDEX[kind]]} onto {gateway}"
-                            for kind, gateway in placed)  # fmt: skip
+        pieces = join_words(f"{one(kind)} onto {gateway}" for kind, gateway in placed)
         return f"{self.who} brings {pieces} from reserve, face down"
 
     def pass_(self) -> str:
@@ -166,7 +165,7 @@ class Phrase:
     def place(self, kind: str, square: str) -> str:
         if kind == "?":
             return f"{self.who} places a face-down piece on {square}"
-        return f"{self.who} places the {KIND_NAMES[KIND_INDEX[kind]]} on {square}"
+        return f"{self.who} places {one(kind)} on {square}"
 
     def ready(self) -> str:
         if self.mover == 0:
@@ -188,3 +187,11 @@ class Phrase:
             return f"; the game ends drawn after {QUIET_TURNS} quiet turns"
         return ""
 
+
+def one(letter: str) -> str:
+    """One piece of a kind, by its letter: ``"the Light"`` (a side has one), ``"an Artificial Light"``, ``"a Void"``."""
+    kind = KIND_INDEX[letter]
+    name = KIND_NAMES[kind]
+    if PIECE_COUNTS[kind] == 1:
+        return f"the {name}"
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
