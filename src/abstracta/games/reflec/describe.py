@@ -33,7 +33,8 @@ def describe(state: "ReflecState", move: str, viewer: int | None = None) -> str:
         phrase = f"{who} fire {FACING_WORDS[move[1]]}: {beam_words(effects, state.seat)}"
     elif "@" in move:
         suit, rest = move.split("@")
-        whose = "" if suit == state.seat else f"{SUIT_NAMES[suit]} "
+        neutral = "neutral " if state.neutral >> "SMCA".index(suit) & 1 else ""
+        whose = "" if suit == state.seat else f"{neutral}{SUIT_NAMES[suit]} "
         phrase = f"{who} drop a {whose}coin on {rest[:2]} facing {FACING_WORDS[rest[2]]}"
     elif "x" in move:
         first, second = move.split("x")
