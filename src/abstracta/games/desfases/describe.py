@@ -43,7 +43,8 @@ def describe(state: "DesfasesState", move: str, viewer: int | None = None) -> st
                   f"{VALUE_WORDS[coin['value']]} coin: {plural(scored['points'], 'point')}")
     elif "place" in kinds:
         coin = kinds["place"]["piece"]
-        phrase = f"{who} drop their {VALUE_WORDS[coin['value']]} coin into the hole: no tile faces their pawn, no points"
+        value = VALUE_WORDS[coin["value"]]
+        phrase = f"{who} drop their {value} coin into the hole: no tile faces their pawn, no points"
     else:
         fed = kinds["roll"]
         value = VALUE_WORDS[fed["value"]]
