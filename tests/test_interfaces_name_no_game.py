@@ -7,7 +7,7 @@ fails on any identifier, import or string that names a registered game or its pa
 
 ``INTERFACES`` lists the packages that already keep to this; the others join as their
 per-game code moves into the games. The browser front end's shared JavaScript (``WEB_CODE``) is
-checked the same way, comments aside: each game's board and rules modules live in its package.
+checked the same way, comments aside: each game's board module and rules text live in its package.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ interfaces -> bots -> games -> core, so none of them may name a game)."""
 
 WEB_CODE = ["web/js"]
 """Folders of the browser front end whose JavaScript is checked here (comments aside): a game's
-board and rules modules live in its package (``games/<name>/web/``), never here."""
+board module and rules text live in its package (``games/<name>/``), never here."""
 
 
 def _modules(package: str) -> list[Path]:
@@ -138,11 +138,11 @@ def js_game_mentions(source: str, slugs: list[str]) -> list[str]:
 def test_front_end_module_names_no_game(module):
     mentions = js_game_mentions(module.read_text(encoding="utf-8"), abstracta.games())
     where = module.relative_to(SRC)
-    assert not mentions, f"{where} names a game (put it in the game's board or rules module): {mentions}"
+    assert not mentions, f"{where} names a game (put it in the game's package: its board module, terminal picture or rules text): {mentions}"
 
 
 def test_the_front_end_holds_no_game_s_module():
-    """Each game's board and rules modules are in its package: web/ keeps only what every game shares."""
+    """Each game's board module and rules text are in its package: web/ keeps only what every game shares."""
     assert not (SRC / "web" / "boards").exists() and not (SRC / "web" / "rules").exists()
 
 

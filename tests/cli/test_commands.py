@@ -128,8 +128,12 @@ def test_simulate_prints_win_rates():
                  "shared first places: 0", "mean length", "seed 1"):  # fmt: skip
         assert text in result.output
     assert re.search(r"\d+\.\d%", result.output)
-    assert re.search(r"first seat \(Red\): win rate \d+\.\d% against a fair 50\.0%\n.*: [+-]\d+\.\d\d \(95%: ±\d+\.\d\d\)",
-                     result.output)  # fmt: skip
+    # Balance by score over every seat (issue 30: win rates against 1/players mislead with draws and shared firsts).
+    assert re.search(r"balance by score .*fair share 50\.0%:\n  0 Red +\d+\.\d% \(95% [\d.]+%-[\d.]+%\).*\n  1 Blue", result.output)
+    assert re.search(r"all seats equal\? G-test p = [\d.e-]+", result.output)
+    assert re.search(r"first seat \(Red\): score \d+\.\d% against a fair 50\.0%\n  its advantage: [+-]\d+\.\d points"
+                     r".*\n.*: [+-]\d+\.\d\d \(95%: ±\d+\.\d\d\)", result.output)  # fmt: skip
+    assert re.search(r"length in turns: mean \d+\.\d, median", result.output)
     assert all(len(line) <= 80 for line in result.output.splitlines())
 
 

@@ -169,3 +169,30 @@ def test_the_heading_names_only_the_options_that_are_set():
     assert result.exit_code == 0, result.output
     heading = result.stdout.splitlines()[0]
     assert heading.startswith("desfases players=2: random, easy;") and "None" not in heading
+
+
+def test_sprt_stops_the_pair_and_prints_the_llr_and_bounds(tmp_path: Path):
+    json_path = tmp_path / "run.json"
+    result = run("tournament", GAME, "--bots", "random,easy", "--games", "60", "--workers", "1", *QUICK,
+                 "--sprt", "elo0=0,elo1=300", "--json", str(json_path))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "a pair stops when the LLR leaves [-2.94, 2.94]" in result.output
+    found = re.search(r"SPRT random vs easy: (H[01]), .*\n  LLR ([+-]\d+\.\d\d) in \[-2\.94, 2\.94\] after (\d+) game"
+                      r" pairs? \((\d+) games\)", result.output)  # fmt: skip
+    assert found, result.output
+    verdict, llr, pairs, games = found.group(1), float(found.group(2)), int(found.group(3)), int(found.group(4))
+    assert (llr >= 2.94) if verdict == "H1" else (llr <= -2.94)
+    assert games == 2 * pairs < 60 and f"games: {games}" in result.output
+    assert re.search(r"first seat: [+-]\d+ Elo \(95% [+-]\d+ to [+-]\d+\)", result.output)
+    assert all(len(line) <= 80 for line in result.stdout.splitlines() if "SPRT" in line or "LLR" in line
+               or "first seat" in line)  # fmt: skip
+    data = json.loads(json_path.read_text())
+    assert data["sprt"]["pairs"][0]["verdict"] == verdict and data["sprt"]["elo1"] == 300
+    assert data["first_move"]["bot"] == "first seat" and data["games_played"] == games
+
+
+@pytest.mark.parametrize(("spec", "message"), [("elo0=0", "elo1 missing"), ("elo0=9,elo1=1", "above elo0"),
+                                               ("nonsense", "expected elo0=E0")])  # fmt: skip
+def test_a_bad_sprt_spec_is_a_one_line_error(spec, message):
+    result = run("tournament", GAME, "--bots", "random,easy", "--games", "2", "--sprt", spec)
+    assert_one_line_error(result, message)

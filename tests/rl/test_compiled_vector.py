@@ -12,6 +12,7 @@ from gymnasium.vector import AutoresetMode  # noqa: E402
 import abstracta  # noqa: E402
 from abstracta.rl import CompiledVectorEnv, VectorEnv  # noqa: E402
 from abstracta.rl.adapters import adapter_of  # noqa: E402
+from tests.rl.lockstep import assert_same_reset_or_step_view, assert_same_step, masked_random_actions  # noqa: E402
 
 CORED = [slug for slug in abstracta.games() if adapter_of(abstracta.load(slug)).batch_core(1) is not None]
 # A game with chance draws it from its core's own generators (BatchCore.seed), so only the games
@@ -35,21 +36,14 @@ def test_steps_equal_the_python_vector_env(mode, oriented):
         rng = np.random.default_rng(1)
         endings = illegal = 0
         for step in range(80):
-            assert data_equivalence(obs, ref_obs, exact=True), step
-            for key in ("action_mask", "player", "rewards", "illegal_action", "_illegal_action", "final_obs"):
-                if key in ref_info:
-                    assert data_equivalence(info[key], ref_info[key], exact=True), (step, key)
+            assert_same_reset_or_step_view(obs, info, ref_obs, ref_info, step)
             assert np.array_equal(ours.action_masks(), reference.action_masks())
-            masks = info["action_mask"].astype(bool)
-            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+            actions, masks = masked_random_actions(rng, info)
             if step % 25 == 3:  # now and then an illegal action (out of range, or not legal here)
                 actions[step % 6] = [ours.num_actions + 3, int(np.flatnonzero(~masks[step % 6])[0])][step % 2]
                 illegal += 1
-            obs, rewards, terminated, truncated, info = ours.step(actions)
-            ref_obs, ref_rewards, ref_terminated, ref_truncated, ref_info = reference.step(actions)
-            assert rewards.dtype == ref_rewards.dtype and np.array_equal(rewards, ref_rewards), step
-            assert np.array_equal(terminated, ref_terminated) and np.array_equal(truncated, ref_truncated), step
-            endings += int((terminated | truncated).sum())
+            (obs, _, _, _, info), (ref_obs, _, _, _, ref_info), ended = assert_same_step(ours, reference, actions, step)
+            endings += ended
         assert endings > illegal and info["action_mask"].dtype == np.int8
 
 

@@ -104,6 +104,8 @@ def test_illegal_actions_and_opponents():
     assert rewards[0] == -1.0 and terminated[0] and info["rewards"][0].tolist() == [0.0, -1.0]
     with pytest.raises(ValueError, match="expected 2 actions"):
         venv.step(np.zeros(3, dtype=int))
+    with pytest.raises(ValueError, match="integers"):  # a float action is a learner's bug, not a move
+        venv.step(np.zeros(2, dtype=float))
     with pytest.raises(ValueError, match="opponent"):
         VectorEnv("laser-chess", 2, opponent="grandmaster")
     with pytest.raises(ValueError, match="autoreset_mode"):

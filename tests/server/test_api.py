@@ -303,7 +303,7 @@ def test_replay_lists_every_position_as_the_holder_saw_it(client, game):
 
 @pytest.mark.parametrize("slug", abstracta.games())
 def test_the_catalog_reads_a_position_into_its_structure(client, slug):
-    """The rules pages draw diagrams written in a game's notation: the server parses, the browser never does."""
+    """A client draws a position written in a game's notation: the server parses, the browser never does."""
     start = abstracta.load(slug).start(seed=0).view(None)
     answer = client.post(f"/api/catalog/{slug}/position", json={"position": start.notation()})
     assert answer.status_code == 200, answer.text

@@ -36,4 +36,5 @@ def test_openapi_paths_in_router_order(client) -> None:
         "/api/account/password", "/api/account/claim", "/api/account/games",
         "/api/users/{username}", "/api/leaderboard/{slug}",
         "/api/seeks", "/api/seeks/{seek_id}/accept", "/api/seeks/{seek_id}", "/api/games/{game_id}/chat",
+        "/api/lessons/{slug}", "/api/lessons/{slug}/{lesson_id}/{step}/check", "/api/lessons/{slug}/progress",
     ]  # fmt: skip

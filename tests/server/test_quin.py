@@ -72,7 +72,7 @@ def test_no_answer_depends_on_a_hidden_kind(client, monkeypatch):
 
 
 def test_the_catalog_reads_a_seats_view_as_that_seat_sees_it(client):
-    """The rules page draws the standard start as North sees it: the answer keeps North's kinds, hides South's."""
+    """The standard start as North sees it, read back: the answer keeps North's kinds, hides South's."""
     view = abstracta.load("quin", setup="standard").start().view(1)
     answer = client.post("/api/catalog/quin/position", json={"position": view.notation()})
     assert answer.status_code == 200, answer.text

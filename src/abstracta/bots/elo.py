@@ -187,3 +187,143 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
                 factor = rows[r][column] / rows[column][column]
                 rows[r] = [x - factor * y for x, y in zip(rows[r], rows[column])]
     return [rows[r][size] / rows[r][r] for r in range(size)]
+
+
+FIRST_MOVE = "first seat"
+"""The name of the first-move term in :func:`fit_elo_first_move`'s answer."""
+
+
+def fit_elo_first_move(
+    names: Sequence[str],
+    outcomes: Iterable[tuple[int, int, float, int]],
+    anchor: str | None = None,
+    prior_draws: float = DEFAULT_PRIOR_DRAWS,
+    z: float = WILSON_Z_95,
+) -> tuple[list[Rating], Rating]:
+    """:func:`fit_elo` with a shared first-move (colour) advantage ``F`` fitted jointly with the ratings.
+
+    ``outcomes`` are games ``(i, j, score, first)``: ``first`` is +1 when ``names[i]`` held the first
+    seat, -1 when ``names[j]`` did, 0 when neither (or not known). The model is
+    ``P(i beats j) = 1 / (1 + 10 ** ((R_j - R_i - first·F) / 400))``. Besides the virtual draws of
+    :func:`fit_elo`, ``F`` gets ``prior_draws`` virtual drawn games between equal bots, one of them
+    moving first, so it stays finite and leans towards 0 on little evidence. Returns the ratings and
+    the advantage as a :class:`Rating` named :data:`FIRST_MOVE` (Elo, its interval, the games with a
+    first seat known and the first seat's points in them).
+
+    >>> ratings, first = fit_elo_first_move(["a", "b"], [(0, 1, 1.0, 1), (0, 1, 0.0, -1)] * 20, anchor="a")
+    >>> round(ratings[1].elo), first.elo > 300
+    (0, True)
+    """
+    n = len(names)
+    if n < 1:
+        raise ValueError("fit_elo_first_move needs at least one bot")
+    if prior_draws < 0:
+        raise ValueError(f"prior_draws must be 0 or more, got {prior_draws}")
+    # groups[(i, j, first)] = [games, i's points]; i < j
+    groups: dict[tuple[int, int, int], list[float]] = {}
+    played = [0] * n
+    scored = [0.0] * n
+    first_games, first_points = 0, 0.0
+    for i, j, score, first in outcomes:
+        if i == j or not 0 <= score <= 1 or first not in (-1, 0, 1):
+            raise ValueError(f"a game needs two different bots, a score from 0 to 1 and first in -1, 0, 1,"
+                             f" got {(i, j, score, first)}")  # fmt: skip
+        if i > j:
+            i, j, score, first = j, i, 1 - score, -first
+        cell = groups.setdefault((i, j, first), [0.0, 0.0])
+        cell[0] += 1
+        cell[1] += score
+        played[i] += 1
+        played[j] += 1
+        scored[i] += score
+        scored[j] += 1 - score
+        if first:
+            first_games += 1
+            first_points += score if first == 1 else 1 - score
+    for i, j in combinations(range(n), 2):
+        cell = groups.setdefault((i, j, 0), [0.0, 0.0])
+        cell[0] += prior_draws
+        cell[1] += prior_draws / 2
+    # The prior on F: virtual draws of a bot against itself, "i = j", with the first seat.
+    groups[(0, 0, 1)] = [prior_draws, prior_draws / 2]
+
+    theta = _maximise_with_first_move(groups, n)  # strengths[1:] then F, log-odds units
+    information = _first_move_information(groups, n, theta)[1]
+    covariance = [_solve(information, [1.0 if k == c else 0.0 for k in range(n)]) for c in range(n)]
+    strengths = [0.0] + theta[: n - 1]
+    anchor_index = names.index(anchor) if anchor in names else None
+    ratings = []
+    for i, name in enumerate(names):
+        if anchor_index is None:
+            weights = [(1.0 if k == i else 0.0) - 1 / n for k in range(n)]
+        else:
+            weights = [(1.0 if k == i else 0.0) - (1.0 if k == anchor_index else 0.0) for k in range(n)]
+        elo = ELO_SCALE * sum(w * s for w, s in zip(weights, strengths))
+        free = weights[1:]
+        variance = sum(free[p] * covariance[p][q] * free[q] for p in range(n - 1) for q in range(n - 1))
+        half_width = z * ELO_SCALE * math.sqrt(max(variance, 0.0))
+        elo = 0.0 if i == anchor_index else elo
+        ratings.append(Rating(name, elo, elo - half_width, elo + half_width, played[i], scored[i]))
+    advantage = ELO_SCALE * theta[-1]
+    half_width = z * ELO_SCALE * math.sqrt(max(covariance[n - 1][n - 1], 0.0))
+    return ratings, Rating(FIRST_MOVE, advantage, advantage - half_width, advantage + half_width, first_games,
+                           first_points)  # fmt: skip
+
+
+def _first_move_information(groups: dict[tuple[int, int, int], list[float]], n: int,
+                            theta: list[float]) -> tuple[list[float], list[list[float]]]:  # fmt: skip
+    """Gradient and observed information over ``theta`` = (strengths of bots 1..n-1, F)."""
+    size = n
+    gradient = [0.0] * size
+    information = [[0.0] * size for _ in range(size)]
+    strengths = [0.0] + theta[: n - 1]
+    for (i, j, first), (games, points) in groups.items():
+        if not games:
+            continue
+        p = _logistic(strengths[i] - strengths[j] + first * theta[-1])
+        # d(x)/d(theta): +1 for i's strength, -1 for j's (bot 0 is fixed), first for F
+        derivative = [0.0] * size
+        if i > 0:
+            derivative[i - 1] += 1
+        if j > 0:
+            derivative[j - 1] -= 1
+        derivative[-1] += first
+        residual = points - games * p
+        curvature = games * p * (1 - p)
+        for a in range(size):
+            if derivative[a]:
+                gradient[a] += residual * derivative[a]
+                for b in range(size):
+                    if derivative[b]:
+                        information[a][b] += curvature * derivative[a] * derivative[b]
+    return gradient, information
+
+
+def _first_move_likelihood(groups: dict[tuple[int, int, int], list[float]], n: int, theta: list[float]) -> float:
+    strengths = [0.0] + theta[: n - 1]
+    total = 0.0
+    for (i, j, first), (games, points) in groups.items():
+        if games:
+            p = min(max(_logistic(strengths[i] - strengths[j] + first * theta[-1]), 1e-300), 1 - 1e-16)
+            total += points * math.log(p) + (games - points) * math.log(1 - p)
+    return total
+
+
+def _maximise_with_first_move(groups: dict[tuple[int, int, int], list[float]], n: int) -> list[float]:
+    """Newton's method with step halving, as :func:`_maximise_likelihood`, over strengths and F."""
+    theta = [0.0] * n
+    current = _first_move_likelihood(groups, n, theta)
+    for _ in range(200):
+        gradient, information = _first_move_information(groups, n, theta)
+        step = _solve(information, gradient)
+        scale = 1.0
+        while True:
+            trial = [t + scale * d for t, d in zip(theta, step)]
+            value = _first_move_likelihood(groups, n, trial)
+            if value >= current - 1e-12 or scale < 1e-6:
+                break
+            scale /= 2
+        theta, current = trial, value
+        if max(abs(scale * d) for d in step) < 1e-10:
+            break
+    return theta

@@ -72,7 +72,8 @@ class MatchResult:
     ``total_returns[p]`` sums seat p's returns (see :meth:`mean_return`), ``total_scores[p]``
     sums seat p's final ``scores()`` (see :meth:`mean_score`), ``lengths`` lists each
     game's plies, chance outcomes included, and ``first_seat_margins`` each game's score
-    of seat 0 minus the mean score of the other seats (see :meth:`first_seat_margin`).
+    of seat 0 minus the mean score of the other seats (see :meth:`first_seat_margin`), and
+    ``results`` each game's returns.
     """
 
     num_players: int
@@ -84,6 +85,11 @@ class MatchResult:
     total_returns: list[float]
     total_scores: list[int] = field(default_factory=list)
     first_seat_margins: list[float] = field(default_factory=list)
+    results: list[tuple[float, ...]] = field(default_factory=list)
+    """Each game's returns, in order: what balance by score (:mod:`abstracta.bots.measures`) reads."""
+    first_movers: list[int] = field(default_factory=list)
+    """The seat of each game's first decision where the caller knows it (``simulate`` reads it from
+    the game's trace; a position suite may let any seat start); empty means seat 0 every time."""
 
     @classmethod
     def empty(cls, num_players: int) -> "MatchResult":
@@ -96,6 +102,7 @@ class MatchResult:
         self.games += 1
         self.plies += record.plies
         self.lengths.append(record.plies)
+        self.results.append(tuple(returns))
         for seat, value in enumerate(returns):
             self.total_returns[seat] += value
         if not self.total_scores:

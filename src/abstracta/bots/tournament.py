@@ -37,9 +37,10 @@ from itertools import combinations
 from typing import Any, Callable, Sequence
 
 from abstracta.bots.base import Bot, sample_chance
-from abstracta.bots.elo import DEFAULT_PRIOR_DRAWS, ELO_SCALE, Rating, fit_elo
+from abstracta.bots.elo import DEFAULT_PRIOR_DRAWS, ELO_SCALE, Rating, fit_elo, fit_elo_first_move
 from abstracta.bots.levels import LEVELS, REFERENCE_BOTS, level_bot
 from abstracta.bots.match import WILSON_Z_95, termination_counts, wilson_interval
+from abstracta.bots.sprt import PENTANOMIAL, TRINOMIAL, SprtSpec, first_verdict, pentanomial
 from abstracta.bots.parallel import (
     RAY_IN_FLIGHT,
     default_workers,
@@ -58,6 +59,7 @@ __all__ = [
     "PairResult",
     "RAY_IN_FLIGHT",
     "Rating",
+    "SprtResult",
     "TournamentGame",
     "TournamentResult",
     "default_workers",
@@ -154,10 +156,15 @@ class TournamentResult:
     anchor: str | None
     prior_draws: float
     interrupted: bool = False
+    sprt: SprtSpec | None = None
+    sprt_results: list["SprtResult"] = field(default_factory=list)
+    first_move: Rating | None = None
+    """The shared first-seat advantage in Elo, fitted jointly with the ratings (:func:`fit_elo_first_move`);
+    ``bot`` is ``"first seat"``, ``games`` the games it rests on."""
 
     @property
     def planned(self) -> int:
-        """How many games the full round robin has."""
+        """How many games the full round robin has (at most, with an SPRT that may stop a pair early)."""
         return len(self.pairs) * self.games_per_pair
 
     def to_json(self) -> dict[str, Any]:
@@ -179,8 +186,27 @@ class TournamentResult:
             ],  # fmt: skip
             "ratings": [asdict(rating) for rating in self.ratings],
             "terminations": termination_counts(self.games),
+            "first_move": asdict(self.first_move) if self.first_move else None,
+            "sprt": None if self.sprt is None else {
+                **asdict(self.sprt), "lower": self.sprt.lower, "upper": self.sprt.upper,
+                "pairs": [asdict(r) for r in self.sprt_results]},
             "games": [{k: v for k, v in asdict(game).items() if k != "moves"} for game in self.games],
         }
+
+
+@dataclass(frozen=True)
+class SprtResult:
+    """The sequential test of one pair, from ``a``'s side: ``verdict`` ``"H1"`` (``a`` is at least ``elo1``
+    stronger), ``"H0"`` (at most ``elo0``) or ``None`` (no verdict within the games allowed), the LLR and
+    how many units (games, or game pairs with the seats swapped: ``unit``) it took."""
+
+    a: str
+    b: str
+    verdict: str | None
+    llr: float
+    units: int
+    unit: str
+    games: int
 
 
 # -- the schedule ----------------------------------------------------------------------
@@ -299,6 +325,7 @@ def run_tournament(
     anchor: str | None = "random",
     prior_draws: float = DEFAULT_PRIOR_DRAWS,
     ray_address: str | None = None,
+    sprt: SprtSpec | None = None,
 ) -> TournamentResult:
     """Play a round robin of ``games_per_pair`` games for every pair of ``bots`` and fit their Elo.
 
@@ -311,6 +338,10 @@ def run_tournament(
     stops the workers and returns the games finished so far with ``interrupted`` set.
     ``ray_address`` plays the games as Ray tasks on that cluster instead (``"local"`` starts a
     Ray instance in this process; needs the ``ray`` extra); the games are the same either way.
+    ``sprt`` runs a sequential test on every pair (:mod:`abstracta.bots.sprt`): ``games_per_pair`` is
+    then the most a pair plays, and a pair stops as soon as the test decides (its games are played
+    in order, in batches of the workers' size; the games after the deciding one are dropped, so the
+    result does not depend on ``workers``).
 
     Raises ``ValueError`` for fewer than two bots, a repeated or unknown bot name, or a count below its minimum.
     """
@@ -332,6 +363,19 @@ def run_tournament(
         raise ValueError(f"workers must be at least 1, got {workers}")
 
     tasks = _schedule(game, bots, games_per_pair, seed, make_bot)
+    if sprt is not None:
+        games, results, interrupted = _play_sequentially(game, tasks, workers, on_game_done, ray_address, sprt)
+        result = summarise(game, bots, games_per_pair, seed, games, anchor, prior_draws, interrupted)
+        result.sprt, result.sprt_results = sprt, results
+        return result
+    finished, interrupted = _play_tasks(game, tasks, workers, on_game_done, ray_address)
+    games = [finished[number] for number in sorted(finished)]
+    return summarise(game, bots, games_per_pair, seed, games, anchor, prior_draws, interrupted)
+
+
+def _play_tasks(game: Game, tasks: Sequence[_Task], workers: int, on_game_done: Callable[[TournamentGame], None] | None,
+                ray_address: str | None) -> tuple[dict[int, TournamentGame], bool]:  # fmt: skip
+    """Play ``tasks``; the finished games by task number, and whether Ctrl-C stopped them."""
     workers = min(workers, len(tasks))
     finished: dict[int, TournamentGame] = {}
     interrupted = False
@@ -347,9 +391,42 @@ def run_tournament(
             interrupted = True
     else:
         interrupted = run_in_workers(tasks, workers, finished, on_game_done, work=_worker_play)
+    return finished, interrupted
 
-    games = [finished[number] for number in sorted(finished)]
-    return summarise(game, bots, games_per_pair, seed, games, anchor, prior_draws, interrupted)
+
+def _play_sequentially(game: Game, tasks: Sequence[_Task], workers: int,
+                       on_game_done: Callable[[TournamentGame], None] | None, ray_address: str | None,
+                       sprt: SprtSpec) -> tuple[list[TournamentGame], list[SprtResult], bool]:  # fmt: skip
+    """Each pair's games in batches until its sequential test decides or its games run out.
+
+    Two-player pairs are tested by game pairs (games 2k and 2k+1 swap the seats: pentanomial),
+    others game by game (trinomial). A batch is two games in this process, four per worker with
+    worker processes (a pool starts per batch: fewer, larger batches waste less), :data:`RAY_IN_FLIGHT` on Ray."""
+    paired = game.num_players == 2
+    batch = RAY_IN_FLIGHT if ray_address is not None else 2 if workers <= 1 else 4 * workers
+    games: list[TournamentGame] = []
+    results: list[SprtResult] = []
+    for pair in sorted({task.pair for task in tasks}):
+        pair_tasks = [task for task in tasks if task.pair == pair]
+        played: list[TournamentGame] = []
+        state = first_verdict(sprt, [])
+        for start in range(0, len(pair_tasks), batch):
+            finished, interrupted = _play_tasks(game, pair_tasks[start:start + batch], workers, on_game_done, ray_address)
+            played += [finished[number] for number in sorted(finished)]
+            scores = [g.score for g in played]
+            units = pentanomial(scores) if paired else scores
+            state = first_verdict(sprt, units, PENTANOMIAL if paired else TRINOMIAL)
+            if state.verdict is not None:
+                played = played[: state.units * (2 if paired else 1)]
+            if state.verdict is not None or interrupted:
+                break
+        games += played
+        a, b = pair_tasks[0].a, pair_tasks[0].b
+        results.append(SprtResult(a, b, state.verdict, state.llr, state.units, "game pair" if paired else "game",
+                                  len(played)))  # fmt: skip
+        if interrupted:
+            return games, results, True
+    return games, results, False
 
 
 # -- tables and ratings ----------------------------------------------------------------
@@ -371,7 +448,10 @@ def summarise(
     index = {name: i for i, name in enumerate(bots)}
     outcomes = [(index[g.a], index[g.b], g.score) for g in games]
     ratings = fit_elo(list(bots), outcomes, anchor=anchor, prior_draws=prior_draws)
+    # The first seat's advantage comes from a second fit with it; the ratings shown stay those above.
+    seated = [(index[g.a], index[g.b], g.score, 1 if g.seats[0] == g.a else -1) for g in games]
+    _, first_move = fit_elo_first_move(list(bots), seated, anchor=anchor, prior_draws=prior_draws)
     return TournamentResult(
         game.slug, dict(game.options), list(bots), games_per_pair, seed, list(games), pairs, ratings,
-        anchor if anchor in bots else None, prior_draws, interrupted,
+        anchor if anchor in bots else None, prior_draws, interrupted, first_move=first_move,
     )  # fmt: skip

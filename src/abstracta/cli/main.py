@@ -45,6 +45,7 @@ from abstracta.cli.server_admin import db_app, serve, user_app
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
 from abstracta.core.rng import fresh_seed
+from abstracta.core.rules_text import rules_source, with_diagrams_drawn
 
 MAX_PERFT_DEPTH = 10
 PERFT_COLUMNS = ("depth", "count", "time", "nodes/s")
@@ -401,6 +402,22 @@ def list_games() -> None:
                 lines.append(f"{spec.name}={default}" + (f": {allowed}" if allowed else ""))
             table.add_row(slug, loaded.title, player_counts(loaded), "\n".join(lines) or "-")
         stdout_console().print(table)
+
+
+# -- rules ---------------------------------------------------------------------
+@app.command("rules")
+def rules(game: GameArg) -> None:
+    """Print a game's full rules: how to play in one minute, the rules, diagrams, the legend.
+
+    The same text as the page /rules/GAME of 'abstracta serve'."""
+    from rich.markdown import Markdown  # here, not at the top: every other command starts without it
+
+    with command_boundary():
+        loaded = abstracta.load(game)
+        source = rules_source(type(loaded))
+        if source is None:
+            fail(f"{game} ships no rules text; its page /rules/{game} shows its description")
+        stdout_console().print(Markdown(with_diagrams_drawn(type(loaded), source), code_theme="ansi_light"))
 
 
 # -- helpers -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from abstracta.cli.render import board_view
 from abstracta.core.terminal import TerminalPicture
 from abstracta.core.api import State
 from abstracta.core.errors import CHANCE, IllegalMove, without_position
+from abstracta.core.rules_text import legend_lines, rules_pointer
 
 QUIT_WORDS = ("quit", "exit", "q")
 
@@ -29,6 +30,7 @@ HELP = """Commands:
   board      draw the board again
   position   print the position notation (start from it later with --position)
   undo       take back to your previous decision (hotseat games only)
+  legend     what each letter and mark of the board means
   help       this text
   quit       leave the game (end of input does the same)"""
 
@@ -166,6 +168,9 @@ class TerminalGame:
             elif word == "help":
                 self.say(self.renderer.move_hint(state))
                 self.say(HELP)
+                self.say(rules_pointer(type(state.game)), "dim")
+            elif word == "legend":
+                self.say("\n".join(legend_lines(type(state.game))) or "This game's rules have no legend.")
             elif word == "board":
                 self.show_board(self.shown_effects)
             elif word in ("position", "notation"):
@@ -368,3 +373,4 @@ def dice(rng: random.Random) -> Callable[[State], str]:
     from abstracta.bots import sample_chance
 
     return lambda state: sample_chance(state, rng)
+

@@ -28,27 +28,32 @@ def _pyplot() -> Any:
     return plt
 
 
-def simulation_png(path: Path, game: Any, result: Any, names: list[str], seat_names: list[str]) -> None:
-    """Win rate per seat with its 95% Wilson interval, beside a histogram of game lengths."""
+def simulation_png(path: Path, game: Any, result: Any, names: list[str], seat_names: list[str],
+                   turns: list[int | None] | None = None) -> None:  # fmt: skip
+    """Each seat's score (a win 1, a draw 1/2, a first place shared by k 1/k) with its 95% interval against
+    the fair share, beside a histogram of game lengths (in turns when every game's is known, else plies)."""
+    from abstracta.cli.simulate import simulation_balance
+
     plt = _pyplot()
     figure, (rates, lengths) = plt.subplots(1, 2, figsize=(10, 4))
     labels = [f"{p} {seat_names[p]}\n{names[p]}" for p in range(result.num_players)]
-    values, below, above = [], [], []
-    for p in range(result.num_players):
-        rate, low, high = result.win_rate_interval(p)
-        values.append(rate)
-        below.append(rate - low)
-        above.append(high - rate)
+    fairness = simulation_balance(result)
+    values = list(fairness.scores)
+    below = [score - low for score, (low, _) in zip(values, fairness.intervals)]
+    above = [high - score for score, (_, high) in zip(values, fairness.intervals)]
     rates.bar(labels, values, yerr=[below, above], capsize=6, color="#4c72b0")
-    rates.axhline(1 / result.num_players, color="grey", linestyle="--", label="fair share")
+    rates.axhline(fairness.fair, color="grey", linestyle="--", label=f"fair share {fairness.fair:.1%}")
     rates.set_ylim(0, 1)
-    rates.set_ylabel("win rate (95% interval)")
-    rates.set_title(f"{game.title}: {result.games} games")
+    rates.set_ylabel("score: win 1, draw 1/2, shared first 1/k (95%)")
+    rates.set_title(f"{game.title}: {result.games} games, all equal? p = {fairness.p_value:.2g}")
     rates.legend()
-    lengths.hist(result.lengths, bins=min(30, max(5, len(set(result.lengths)))), color="#55a868")
-    lengths.set_xlabel("game length (plies, chance outcomes included)")
+    in_turns = bool(turns) and all(t is not None for t in turns)  # type: ignore[union-attr]
+    spread = list(turns) if in_turns else result.lengths  # type: ignore[arg-type]
+    unit = "turns" if in_turns else "plies, chance outcomes included"
+    lengths.hist(spread, bins=min(30, max(5, len(set(spread)))), color="#55a868")
+    lengths.set_xlabel(f"game length ({unit})")
     lengths.set_ylabel("games")
-    lengths.set_title(f"mean {result.mean_length:.1f} plies")
+    lengths.set_title(f"mean {sum(spread) / len(spread):.1f} {unit.split(',')[0]}" if spread else "no games")
     _save(figure, path, plt)
 
 

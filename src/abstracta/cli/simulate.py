@@ -212,6 +212,7 @@ def simulate(
         if ray_address is not None:
             check_ray(workers)
         from abstracta.bots.match import MatchResult, termination_counts
+        from abstracta.bots.measures import first_mover
         from abstracta.bots.parallel import default_workers
 
         seed = fresh_seed() if seed is None else seed
@@ -244,7 +245,11 @@ def simulate(
         if interrupted:
             say(stderr_console(), f"interrupted: {len(played)} of {games} games finished", "yellow")
         seat_names = picture_for(loaded).player_names(loaded)
-        print_simulation(console, loaded, result, names, seat_names, took, termination_counts(d.record for d in played))
+        traces = [trace_of(loaded, done) for done in played]
+        turns = [trace.turns if trace is not None else None for trace in traces]
+        result.first_movers = [first_mover(trace) if trace is not None else 0 for trace in traces]
+        print_simulation(console, loaded, result, names, seat_names, took, termination_counts(d.record for d in played),
+                         turns)  # fmt: skip
         if recorder is not None:
             recorder.finish(played)
             say(console, f"wrote {records_file}")
@@ -252,13 +257,13 @@ def simulate(
             write_csv(csv_file, played, loaded.num_players)
             say(console, f"wrote {csv_file}")
         if json_file is not None:
-            data = simulation_json(loaded, names, seed, games, result, played, interrupted)
+            data = simulation_json(loaded, names, seed, games, result, played, interrupted, turns)
             _write(json_file, lambda handle: json.dump(data, handle, indent=1))
             say(console, f"wrote {json_file}")
         if png_file is not None:
             from abstracta.cli.plots import simulation_png
 
-            simulation_png(png_file, loaded, result, names, seat_names)
+            simulation_png(png_file, loaded, result, names, seat_names, turns)
             say(console, f"wrote {png_file}")
     if interrupted:
         raise typer.Exit(INTERRUPTED)
@@ -270,9 +275,11 @@ SIMULATE_COLUMNS = ("wins", "win %", "95% CI", "return", "score")
 
 
 def print_simulation(console: Any, game: Any, result: Any, names: list[str], seat_names: list[str], took: float,
-                     endings: dict[str, int] | None = None) -> None:  # fmt: skip
-    """The per-seat table, then draws, length, how the games ended and the first seat's advantage."""
+                     endings: dict[str, int] | None = None, turns: list[int] | None = None) -> None:  # fmt: skip
+    """The per-seat table, then draws, lengths, how the games ended, and the balance by score over every seat."""
     from rich.table import Table
+
+    from abstracta.bots.measures import length_summary
 
     table = Table()
     for column in ("seat", "bot", *SIMULATE_COLUMNS):
@@ -286,16 +293,76 @@ def print_simulation(console: Any, game: Any, result: Any, names: list[str], sea
     say(console, "return: mean of 1 win, -1 loss; score: mean of the game's own count")
     say(console, f"draws: {result.draws}   shared first places: {result.shared_firsts}"
                  f"   mean length: {result.mean_length:.1f} plies   time: {took:.1f}s")  # fmt: skip
+    for unit, values in (("turns", turns), ("plies", result.lengths)):
+        if values and all(v is not None for v in values):
+            figures = length_summary(values)  # type: ignore[arg-type]
+            say(console, f"length in {unit}: mean {figures['mean']:.1f}, median {figures['median']:.1f},"
+                         f" 10-90% {figures['p10']:.1f}-{figures['p90']:.1f}")  # fmt: skip
     if endings:
         say(console, "ended by: " + ", ".join(f"{word} {count}" for word, count in endings.items()))
-    # First-seat advantage, the balance figure designers ask for first: seat 0 against a fair share.
-    fair = 1 / result.num_players
-    say(console, f"first seat ({seat_names[0]}): win rate {result.win_rate_interval(0)[0]:.1%} against a fair {fair:.1%}")
-    if result.games:
-        lead, half_width = first_seat_lead(game, result)
-        spread = f" (95%: ±{half_width:.2f})" if math.isfinite(half_width) else ""
-        better = "fewer is better" if game.lower_score_wins else "more is better"
-        say(console, f"  its score lead on the others' mean ({better}): {lead:+.2f}{spread}")
+    if not result.games:
+        return
+    # Balance, the figure designers ask for first: every seat's score against its fair share.
+    fairness = simulation_balance(result)
+    say(console, f"balance by score (win 1, draw 1/2, shared first 1/k), fair share {fairness.fair:.1%}:")
+    width = max(len(f"{p} {seat_names[p]}") for p in range(result.num_players))
+    for p in range(result.num_players):
+        low, high = fairness.intervals[p]
+        off = "" if low <= fairness.fair <= high else (" above" if low > fairness.fair else " below") + " its fair share"
+        say(console, f"  {f'{p} {seat_names[p]}':<{width}}  {fairness.scores[p]:6.1%} (95% {low:.1%}-{high:.1%}){off}")
+    verdict = "the seats differ" if fairness.p_value < 0.05 else "no clear difference between the seats"
+    say(console, f"  all seats equal? G-test p = {fairness.p_value:.3g}: {verdict}")
+    first_low, first_high = fairness.first_mover_interval
+    if any(result.first_movers):  # a position suite let another seat move first: the first mover, whoever it is
+        first_score = fairness.first_mover_advantage + fairness.fair
+        say(console, f"first mover (any seat): score {first_score:.1%} against a fair {fairness.fair:.1%}")
+    else:
+        say(console, f"first seat ({seat_names[0]}): score {fairness.scores[0]:.1%} against a fair {fairness.fair:.1%}")
+    say(console, f"  its advantage: {fairness.first_mover_advantage * 100:+.1f} points of score"
+                 f" (95% {first_low * 100:+.1f} to {first_high * 100:+.1f})")  # fmt: skip
+    lead, half_width = first_seat_lead(game, result)
+    spread = f" (95%: ±{half_width:.2f})" if math.isfinite(half_width) else ""
+    better = "fewer is better" if game.lower_score_wins else "more is better"
+    whose = "its" if not any(result.first_movers) else f"seat 0's ({seat_names[0]})"
+    say(console, f"  {whose} score lead on the others' mean ({better}): {lead:+.2f}{spread}")
+
+
+def simulation_balance(result: Any) -> Any:
+    """:func:`abstracta.bots.measures.balance` of a simulation's games, the first mover of each game
+    from ``result.first_movers`` (seat 0 where they are not known)."""
+    from abstracta.bots.measures import balance
+
+    movers = result.first_movers if len(result.first_movers) == len(result.results) else None
+    return balance(result.results, movers)
+
+
+def trace_of(game: Any, done: SimulatedGame) -> Any:
+    """The game's :class:`abstracta.bots.measures.GameTrace`: its own when it was traced, else one
+    replayed from its moves (cheap beside the bots' thinking) with the movers only, and the game's
+    own count of turns (:func:`abstracta.bots.measures.game_turn_count`); ``None`` if it cannot be
+    replayed. Its ``turns`` and first mover are what the table needs."""
+    from abstracta.bots.measures import GameTrace, PlyTrace, game_turn_count
+
+    trace = getattr(done, "trace", None)
+    if trace is not None:
+        return trace
+    start = getattr(done, "start", None)
+    try:
+        state = game.parse(start) if start else game.start(seed=done.record.start_seed)
+        plies = []
+        for move in done.moves:
+            plies.append(PlyTrace(state.player, 0))
+            state = state.play(move)
+    except ValueError:
+        return None
+    return GameTrace(game.num_players, tuple(plies), done.record.returns, done.record.termination, False,
+                     game_turns=game_turn_count(state))  # fmt: skip
+
+
+def turns_of(game: Any, done: SimulatedGame) -> int | None:
+    """The game's length in turns (:func:`trace_of`); ``None`` if it cannot be replayed."""
+    trace = trace_of(game, done)
+    return trace.turns if trace is not None else None
 
 
 def first_seat_lead(game: Any, result: Any) -> tuple[float, float]:
@@ -309,23 +376,36 @@ def first_seat_lead(game: Any, result: Any) -> tuple[float, float]:
 
 
 def simulation_json(game: Any, names: list[str], seed: int, planned: int, result: Any, played: list[SimulatedGame],
-                    interrupted: bool) -> dict[str, Any]:  # fmt: skip
+                    interrupted: bool, turns: list[int | None] | None = None) -> dict[str, Any]:  # fmt: skip
     from abstracta.bots.match import termination_counts
+    from abstracta.bots.measures import length_summary
+
+    turns = turns if turns is not None else [None] * len(played)
+    fairness = simulation_balance(result) if result.games else None
+    known_turns = [t for t in turns if t is not None]
 
     seats = []
     for p in range(result.num_players):
         rate, low, high = result.win_rate_interval(p)
         seats.append({"seat": p, "bot": names[p], "wins": result.wins[p], "win_rate": rate, "win_low": low,
-                      "win_high": high, "mean_return": result.mean_return(p), "mean_score": result.mean_score(p)})  # fmt: skip
+                      "win_high": high, "mean_return": result.mean_return(p), "mean_score": result.mean_score(p),
+                      "score_share": fairness.scores[p] if fairness else None,
+                      "score_share_ci": list(fairness.intervals[p]) if fairness else None})  # fmt: skip
     return {
         "game": game.slug, "options": dict(game.options), "bots": names, "seed": seed,
         "games_planned": planned, "games_played": result.games, "interrupted": interrupted,
         "draws": result.draws, "shared_firsts": result.shared_firsts, "mean_length": result.mean_length,
         "lower_score_wins": game.lower_score_wins, "seats": seats,
+        "balance": None if fairness is None else {
+            "fair_share": fairness.fair, "g_statistic": fairness.g_statistic, "p_value": fairness.p_value,
+            "first_mover_advantage": fairness.first_mover_advantage,
+            "first_mover_advantage_ci": list(fairness.first_mover_interval)},
+        "length_plies": length_summary(result.lengths),
+        "length_turns": length_summary(known_turns) if known_turns and len(known_turns) == len(turns) else None,
         "terminations": termination_counts(d.record for d in played),
-        "games": [{"index": d.record.index, "start_seed": d.record.start_seed, "plies": d.record.plies,
+        "games": [{"index": d.record.index, "start_seed": d.record.start_seed, "plies": d.record.plies, "turns": t,
                    "termination": d.record.termination, "returns": list(d.record.returns),
-                   "scores": list(d.record.scores)} for d in played],
+                   "scores": list(d.record.scores)} for d, t in zip(played, turns)],
     }  # fmt: skip
 
 

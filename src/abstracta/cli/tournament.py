@@ -129,6 +129,13 @@ def tournament(
                      help="Play the games as Ray tasks on the Ray cluster at ADDRESS (e.g. auto, ray://host:10001;"
                      " 'local' starts one here) instead of --workers; same games (needs pip install 'abstracta[ray]')."),
     ] = None,
+    sprt: Annotated[
+        Optional[str],
+        typer.Option("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]", show_default=False,
+                     help="Stop each pair as soon as a sequential probability ratio test (the GSPRT of fishtest"
+                     " and cutechess) decides whether its first bot is E1 Elo stronger (H1) or at most E0 (H0);"
+                     " --games is then the most a pair plays. alpha and beta default to 0.05."),
+    ] = None,
 ) -> None:
     """Rate bot levels and trained policies: a round robin with seats rotated, then wins/draws/losses per pair and Elo with 95% intervals.
 
@@ -169,6 +176,14 @@ def tournament(
                 fail(f"cannot write {path}: the folder {path.resolve().parent} does not exist")
         if ray_address is not None:
             check_ray(workers)
+        sprt_spec = None
+        if sprt is not None:
+            from abstracta.bots.sprt import parse_sprt
+
+            try:
+                sprt_spec = parse_sprt(sprt)
+            except ValueError as error:
+                fail(f"--sprt: {error}")
         from abstracta.bots.match import termination_counts
         from abstracta.bots.tournament import default_workers, seat_arrangements, run_tournament
 
@@ -181,6 +196,9 @@ def tournament(
         where = f"on Ray at {ray_address}" if ray_address else f"{workers} worker{'s' if workers != 1 else ''}"
         say(console, f"{loaded.slug} {options}: {', '.join(names)}; {games} games a pair ({pairs * games} in all),"
                      f" {where}, seed {seed} (repeat with --seed {seed})")  # fmt: skip
+        if sprt_spec is not None:
+            say(console, f"SPRT {sprt_spec.describe()}:")
+            say(console, f"  a pair stops when the LLR leaves [{sprt_spec.lower:.2f}, {sprt_spec.upper:.2f}]")
         if games % rotation:
             say(console, f"note: seats rotate every {rotation} games; with --games {games} some seats get one game more")
 
@@ -191,7 +209,7 @@ def tournament(
                 result = run_tournament(loaded, names, games, seed, workers=workers, ray_address=ray_address,
                                         make_bot=module.bot_or_policy if any(map(module.is_policy_spec, names))
                                         else module.level_bot,
-                                        on_game_done=lambda _: progress.advance(task))  # fmt: skip
+                                        on_game_done=lambda _: progress.advance(task), sprt=sprt_spec)  # fmt: skip
             except ConnectionError as error:  # no Ray cluster at that address
                 fail(f"--ray {ray_address}: {error}")
         took = time.perf_counter() - began
@@ -240,6 +258,29 @@ def print_tables(console, result: TournamentResult) -> None:
     zero = f"{result.anchor} = 0" if result.anchor else "mean = 0"
     say(console, f"Elo: maximum likelihood over all games, a draw half a win, {result.prior_draws:g} virtual draw"
                  f" per pair; {zero}.")  # fmt: skip
+    first = result.first_move
+    if first is not None and first.games:
+        say(console, f"first seat: {first.elo:+.0f} Elo (95% {first.low:+.0f} to {first.high:+.0f}),"
+                     " a shared edge fitted with the ratings")  # fmt: skip
+    if result.sprt is not None:
+        print_sprt(console, result)
+
+
+def print_sprt(console, result: TournamentResult) -> None:
+    """Each pair's sequential test: verdict, LLR against its bounds, units and games used."""
+    spec = result.sprt
+    assert spec is not None
+    for test in result.sprt_results:
+        if test.verdict == "H1":
+            verdict = f"H1, {test.a} is at least {spec.elo1:g} Elo stronger"
+        elif test.verdict == "H0":
+            verdict = f"H0, {test.a} is at most {spec.elo0:g} Elo stronger"
+        else:
+            verdict = "no verdict within --games"
+        say(console, f"SPRT {test.a} vs {test.b}: {verdict}")
+        games = f" ({test.games} games)" if test.unit != "game" else ""
+        say(console, f"  LLR {test.llr:+.2f} in [{spec.lower:.2f}, {spec.upper:.2f}] after {test.units}"
+                     f" {test.unit}{'s' if test.units != 1 else ''}{games}")  # fmt: skip
 
 
 def write_csv(path: Path, result: TournamentResult) -> None:

@@ -54,10 +54,11 @@ class Game:
     """The game's board for the browser: a JavaScript module (``docs/web.md``, "Board modules"),
     as a path relative to the folder of the module defining the class (``"web/board.js"``); the
     server serves it as ``/static/boards/<slug>.js``. ``None``: the generic board."""
-    rules_module: ClassVar[str | None] = None
-    """The game's rules page for the browser: a JavaScript module of words and diagrams
-    (``docs/web.md``, "Rules pages"), a path like :attr:`board_module`'s, served as
-    ``/static/rules/<slug>.js``. ``None``: the page shows :attr:`description`."""
+    rules_text: ClassVar[str | None] = None
+    """The game's full rules for players: a Markdown file (``docs/web.md``, "Rules pages"), a path
+    like :attr:`board_module`'s (``"rules.md"``). The server renders it as ``/rules/<slug>``, the
+    game page shows its legend, ``abstracta rules`` prints it. ``None``: the page shows
+    :attr:`description`."""
 
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ()
     """Option sets worth playing besides the defaults (other setups, player counts, a turn
@@ -146,7 +147,7 @@ class Game:
 
     @classmethod
     def package_file(cls, path: str) -> Path:
-        """A file shipped with the game (``board_module``, ``rules_module``): ``path``, a relative
+        """A file shipped with the game (``board_module``, ``rules_text``): ``path``, a relative
         ``/``-separated path that stays inside the folder of the module defining the class."""
         parts = PurePosixPath(path).parts
         if not parts or PurePosixPath(path).is_absolute() or ".." in parts or "\\" in path:

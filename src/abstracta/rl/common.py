@@ -88,3 +88,14 @@ def seat_returns(players: Any, rewards: Any, gamma: float = 1.0) -> np.ndarray:
         ahead = rewards[t] + gamma * ahead
         out[t] = ahead[players[t]]
     return out
+
+
+def checked_actions(actions: Any, num_envs: int) -> np.ndarray:
+    """A vector environment's actions as int64, one per row; a wrong shape or a non-integer dtype
+    (a float action is a learner's bug, not a move) is refused with ``ValueError``."""
+    actions = np.asarray(actions)
+    if actions.shape != (num_envs,):
+        raise ValueError(f"expected {num_envs} actions, got shape {actions.shape}")
+    if not np.issubdtype(actions.dtype, np.integer):
+        raise ValueError(f"actions must be integers, got dtype {actions.dtype}")
+    return np.ascontiguousarray(actions, dtype=np.int64)

@@ -21,7 +21,7 @@ from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from abstracta.rl.adapters import adapter_of
-from abstracta.rl.common import load_game, spaces_for
+from abstracta.rl.common import checked_actions, load_game, spaces_for
 from abstracta.rl.vector import MODES
 
 
@@ -109,12 +109,7 @@ class CompiledVectorEnv(GymnasiumVectorEnv):
         """One action per row: ``(observations, rewards, terminations, truncations, info)``, as ``VectorEnv.step``."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        actions = np.asarray(actions)
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"expected {self.num_envs} actions, got shape {actions.shape}")
-        if not np.issubdtype(actions.dtype, np.integer):
-            raise ValueError(f"actions must be integers, got dtype {actions.dtype}")
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        actions = checked_actions(actions, self.num_envs)
         n = self.num_envs
         core = self._core
         observations, masks, players = self._buffers()

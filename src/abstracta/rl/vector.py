@@ -43,7 +43,7 @@ from gymnasium.vector.utils import batch_space
 from abstracta.bots import LEVELS, level_bot
 from abstracta.core.api import State
 from abstracta.rl.actions import action_table, player_frames
-from abstracta.rl.common import capped, load_game, resolve_chance, spaces_for, start
+from abstracta.rl.common import capped, checked_actions, load_game, resolve_chance, spaces_for, start
 from abstracta.rl.observations import observer
 
 MODES = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)
@@ -176,9 +176,7 @@ class VectorEnv(GymnasiumVectorEnv):
         """One action per row: ``(observations, rewards, terminations, truncations, info)``."""
         if not self.states:
             raise RuntimeError("call reset() before step()")
-        actions = np.asarray(actions)
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"expected {self.num_envs} actions, got shape {actions.shape}")
+        actions = checked_actions(actions, self.num_envs)
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminations = np.zeros(n, dtype=bool)

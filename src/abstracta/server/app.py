@@ -33,12 +33,14 @@ from abstracta.server import analysis, board, controls, game_modules, rated
 from abstracta.server.accounts import Accounts, LoginThrottle
 from abstracta.server.chat import RATE_COUNT, RATE_SECONDS, Chat
 from abstracta.server.hub import Hub, SocketLimits
+from abstracta.server.lessons import LessonProgress
 from abstracta.server.rated import RatingBook
 from abstracta.server.routes import account as account_routes
 from abstracta.server.routes import catalog as catalog_routes
 from abstracta.server.routes import chat as chat_routes
 from abstracta.server.routes import controls as control_routes
 from abstracta.server.routes import games as game_routes
+from abstracta.server.routes import lessons as lesson_routes
 from abstracta.server.routes import pages, play, sockets
 from abstracta.server.routes import users as user_routes
 from abstracta.server.routes import seeks as seek_routes
@@ -257,8 +259,9 @@ is (requests at a time, requests a minute) per user of the analysis board (:mod:
     app.include_router(user_routes.router(service, accounts, book))
     app.include_router(seek_routes.router(seeks, sessions, RateLimit(*seek_limit)))
     app.include_router(chat_routes.router(chat, sessions))
+    app.include_router(lesson_routes.router(LessonProgress(store), sessions))
     app.include_router(sockets.router(service, hub, sessions))
     app.include_router(pages.router())
-    app.include_router(game_modules.router)  # each game's board and rules modules, before the mount below
+    app.include_router(game_modules.router)  # each game's board module, before the mount below
     pages.mount_static(app)
     return app

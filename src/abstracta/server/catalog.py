@@ -1,5 +1,5 @@
 """What the lobby shows about each registered game: title, two lines, options, players, start
-picture, and where its board and rules modules are (``game_modules.py``).
+picture, where its board module and rules page are (``game_modules.py``), and its legend.
 
 Everything here comes from what the game declares (``docs/api.md``); nothing names a game."""
 
@@ -11,7 +11,9 @@ from typing import Any
 import abstracta
 from abstracta.core.api import Game
 from abstracta.core.options import Option
+from abstracta.core.rules_text import legend
 from abstracta.server.game_modules import board_url, rules_url
+
 
 def describe(game: type[Game]) -> str:
     """Two lines about the game: its ``description``, else the first lines of its class docstring."""
@@ -19,6 +21,13 @@ def describe(game: type[Game]) -> str:
         return game.description
     doc = inspect.getdoc(game) or ""
     return "\n".join(doc.strip().splitlines()[:2])
+
+
+def _legend(game: type[Game]) -> dict[str, Any] | None:
+    """The legend table of the game's rules text (``{"head", "rows"}``), which the game page shows
+    beside the board; ``None`` when it has none."""
+    table = legend(game)
+    return table.to_json() if table else None
 
 
 def _option_spec(spec: Option, current: Any) -> dict[str, Any]:
@@ -58,8 +67,8 @@ def setup_info(game: Game) -> dict[str, Any]:
 
 def position_info(game: Game, position: str) -> dict[str, Any]:
     """A position given in the game's notation: its notation and structure, showing no more than the
-    text does (the caller wrote it, so nothing is secret; a seat's view stays that seat's). The rules
-    pages draw their diagrams from it; ``NotationError`` when the text is not a position."""
+    text does (the caller wrote it, so nothing is secret; a seat's view stays that seat's), for a client
+    that draws a position it holds; ``NotationError`` when the text is not a position."""
     state = game.parse(position)
     return {"game": game.slug, "options": game.options, "position": state.notation(), "structure": state.structure()}
 
@@ -78,6 +87,7 @@ def catalog() -> list[dict[str, Any]]:
             description=describe(type(game)),
             board=board_url(type(game)),
             rules=rules_url(type(game)),
+            legend=_legend(type(game)),
             perfect_information=bool(game.perfect_information),
             has_chance=bool(game.has_chance),
             options_spec=[_option_spec(spec, game.options.get(spec.name, spec.default)) for spec in game.option_specs],

@@ -1,11 +1,11 @@
-"""The browser modules a game ships in its own package: its board and its rules page.
+"""The browser module a game ships in its own package: its board.
 
-A game declares them (``Game.board_module``, ``Game.rules_module``: paths inside its package);
-they are served as ``/static/boards/<slug>.js`` and ``/static/rules/<slug>.js``, and the catalog
-gives each game's two addresses (or ``None``), which is how the front end knows what to import.
-The client names only a slug: it must be a registered game's, and the file is the one the game
-declared, so no path from a request ever reaches the file system. Include :data:`router` before
-the ``/static`` mount, so that these two routes answer first.
+A game declares it (``Game.board_module``: a path inside its package); it is served as
+``/static/boards/<slug>.js``, and the catalog gives each game's address (or ``None``), which is
+how the front end knows what to import. The client names only a slug: it must be a registered
+game's, and the file is the one the game declared, so no path from a request ever reaches the file
+system. Include :data:`router` before the ``/static`` mount, so that this route answers first.
+(A game's rules are Markdown, rendered on the server: ``rules_pages.py``.)
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ def board_url(game: type[Game]) -> Optional[str]:
 
 
 def rules_url(game: type[Game]) -> Optional[str]:
-    """Where the browser imports ``game``'s rules page words; ``None`` when it has none."""
-    return f"/static/rules/{game.slug}.js" if game.rules_module else None
+    """The address of ``game``'s rules page when it ships its rules text; ``None`` when it has none
+    (``/rules/<slug>`` then shows its description)."""
+    return f"/rules/{game.slug}" if game.rules_text else None
 
 
 def _declared_file(slug: str, what: str, declared: Callable[[type[Game]], Optional[str]]) -> FileResponse:
@@ -60,8 +61,3 @@ def _declared_file(slug: str, what: str, declared: Callable[[type[Game]], Option
 @router.get("/static/boards/{slug}.js")
 def board_module(slug: str) -> FileResponse:
     return _declared_file(slug, "board module", lambda game: game.board_module)
-
-
-@router.get("/static/rules/{slug}.js")
-def rules_module(slug: str) -> FileResponse:
-    return _declared_file(slug, "rules module", lambda game: game.rules_module)

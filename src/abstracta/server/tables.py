@@ -9,7 +9,8 @@ The schema is managed by migrations (:mod:`abstracta.server.migrate`, the revisi
 ``server/migrations/versions/``): a change here needs a new revision there.
 :class:`abstracta.server.store.Store` reads and writes these tables; accounts and their sessions
 (:class:`UserRow`, :class:`SessionRow`) are :mod:`abstracta.server.accounts`'s; ratings and their history
-(:class:`RatingRow`, :class:`RatingHistoryRow`) are :mod:`abstracta.server.rated`'s.
+(:class:`RatingRow`, :class:`RatingHistoryRow`) are :mod:`abstracta.server.rated`'s; lesson progress
+(:class:`LessonProgressRow`) is :mod:`abstracta.server.lessons`'s.
 """
 
 from __future__ import annotations
@@ -211,3 +212,16 @@ class RatingHistoryRow(Base):
     deviation_after: Mapped[float] = mapped_column(Float)
     volatility_after: Mapped[float] = mapped_column(Float)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class LessonProgressRow(Base):
+    """The steps of one lesson an account has passed (:mod:`abstracta.server.lessons`); anonymous learners
+    keep theirs in the browser."""
+
+    __tablename__ = "lesson_progress"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    lesson: Mapped[str] = mapped_column(String(64), primary_key=True)
+    passed: Mapped[str] = mapped_column(Text, default="[]")  # JSON list of step indices, sorted
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

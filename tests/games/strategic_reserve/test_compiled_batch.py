@@ -17,6 +17,7 @@ from gymnasium.vector import AutoresetMode  # noqa: E402
 import abstracta  # noqa: E402
 from abstracta.games.strategic_reserve.compiled import Batch, DiceStream, available  # noqa: E402
 from abstracta.rl import CompiledVectorEnv, VectorEnv  # noqa: E402
+from tests.rl.lockstep import assert_same_reset_or_step_view, assert_same_step, masked_random_actions  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled core is not built or is disabled")
 
@@ -42,25 +43,17 @@ def test_steps_equal_the_python_vector_env_on_the_same_dice(mode, oriented, opti
     rng = np.random.default_rng(2)
     endings = illegal = 0
     for step in range(70):
-        assert data_equivalence(obs, ref_obs, exact=True), step
-        for key in ("action_mask", "player", "rewards", "illegal_action", "_illegal_action", "final_obs", "_final_obs"):
-            assert (key in info) == (key in ref_info), key
-            if key in ref_info:
-                assert data_equivalence(info[key], ref_info[key], exact=True), (step, key)
+        assert_same_reset_or_step_view(obs, info, ref_obs, ref_info, step)
         for i in range(ROWS):  # the very positions, and the dice streams in step
             assert ours._core.engine.notation(ours._core.position(i)) == reference.states[i].notation(), (step, i)
             assert ours._core.dice_state(i) == reference._rngs[i].state, (step, i)
-        masks = info["action_mask"].astype(bool)
-        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        actions, masks = masked_random_actions(rng, info)
         if step % 20 == 7:  # now and then an illegal action (out of range, or not legal here)
             row = step % ROWS
             actions[row] = [36, -1, int(np.flatnonzero(~masks[row])[0]) if (~masks[row]).any() else 40][step % 3]
             illegal += 1
-        obs, rewards, terminated, truncated, info = ours.step(actions)
-        ref_obs, ref_rewards, ref_terminated, ref_truncated, ref_info = reference.step(actions)
-        assert rewards.dtype == ref_rewards.dtype and np.array_equal(rewards, ref_rewards), step
-        assert np.array_equal(terminated, ref_terminated) and np.array_equal(truncated, ref_truncated), step
-        endings += int((terminated | truncated).sum())
+        (obs, _, _, _, info), (ref_obs, _, _, _, ref_info), ended = assert_same_step(ours, reference, actions, step)
+        endings += ended
     assert endings > illegal
 
 

@@ -116,7 +116,7 @@ class Desfases(Game):
     description = ("Pawns race over a grid of rotating piecepack tiles; dice count down each suit's moves.\n"
                    "When a timer runs out, score the tile your pawn faces. Highest total wins.")
     board_module = "web/board.js"
-    rules_module = "web/rules.js"
+    rules_text = "rules.md"
     has_chance = False
     option_specs = (
         choice_option("players", 4, (4, 2, "4", "2"), help="4 (one suit each) or 2 (S+M against A+C)"),

@@ -140,7 +140,7 @@ class LaserChess(Game):
     description = ("Step, swap and turn mirrors, then your laser fires across the board on its own.\n"
                    "Hit the enemy King with a beam to win; unshielded pieces in the way are lost.")
     board_module = "web/board.js"
-    rules_module = "web/rules.js"
+    rules_text = "rules.md"
     notation_is_complete = False  # the repetition history and a draw claim live in to_json only
     option_specs = (
         choice_option("setup", "ace", SETUP_NAMES, help="start position: " + ", ".join(SETUP_NAMES)),

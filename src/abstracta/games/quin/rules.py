@@ -86,7 +86,7 @@ class Quin(Game):
     description = ("Hidden pieces on a circular board: rivals see only the backs until a flash reveals them.\n"
                    "Bring your Light to the centre or capture the rival's Light, using every power.")
     board_module = "web/board.js"
-    rules_module = "web/rules.js"
+    rules_text = "rules.md"
     perfect_information = False
     option_specs = (
         choice_option(

@@ -13,6 +13,7 @@ left (ring 5 outermost), the centre ``o`` in the middle, the opposite line on th
 
 A piece is its letter (uppercase South, lowercase North) with ``+`` once revealed; ``?`` is a
 rival piece whose kind you have not seen; ``[ ]`` marks the squares of the last flash or push.
+Under the board a legend says what each letter means (``L Light  S Shadow ...``).
 Beside the board (under it on a narrow terminal): whose turn, the actions left this turn, both
 reserves and both Zero G trays. A reserve whose kinds the viewer may not know (the rival's,
 rules §9.3) is shown as ``? xN``: a Light held back there (a ``random`` setup starts both Lights
@@ -27,7 +28,7 @@ from abstracta.core.api import Game, View
 from abstracta.core.structure import HIDDEN
 from abstracta.core.terminal import PLAIN, Styled, Terminal, TerminalPicture, beside, stacked, wrapped
 from abstracta.games.quin.board import GATEWAYS, SQUARE_NAMES
-from abstracta.games.quin.pieces import KIND_LETTERS, KIND_OF_WORD
+from abstracta.games.quin.pieces import KIND_LETTERS, KIND_OF_WORD, KIND_WORDS
 
 NAMES = ("South", "North")
 ROWS = (("j", "d"), ("k", "e"), ("l", "f"), ("a", "g"), ("b", "h"), ("c", "i"))
@@ -37,6 +38,11 @@ CENTRE_ROW = 2  # the l-f diameter, through both centre Gateways
 STYLE = {0: "bold red", 1: "bold dodger_blue1", "hidden": "bold yellow", "empty": "grey50", "mark": "bold white"}
 GATEWAY_CELLS = frozenset(SQUARE_NAMES[sq] for side in GATEWAYS for sq in side)
 MARKED_MOVES = ("time push",)  # a slingshot's landing is not marked: its flash, when there is one, is
+LEGEND_LINES = (
+    "  " + "  ".join(f"{KIND_LETTERS[kind]} {KIND_WORDS[kind].title()}" for kind in range(6)),
+    "  " + "  ".join(f"{KIND_LETTERS[kind]} {KIND_WORDS[kind].title()}" for kind in range(6, 8))
+    + "   upper case South, lower case North, + revealed",
+)  # what each letter means, in 80 columns (the rules' legend says what each piece does)
 REASONS = {"capture": " by capturing the Light", "first-sight": " by First Sight", "turns": " by the turn limit",
            "quiet": " after 100 quiet turns"}  # fmt: skip
 
@@ -169,9 +175,9 @@ class Drawing:
             if (left, right) == ("c", "i"):
                 text.append("  Horizon", "dim")
             text.newline()
-        text.append("  left: North's side (j k l a b), right: South's\n", "dim")
-        text.append("  ring 1: the Iris   (o): First Sight\n", "dim")
-        return text.append("  _: an open Gateway   [ ]: last flash or push", "dim")
+        text.append("  left: North's side (j k l a b), right: South's   (o): First Sight\n", "dim")
+        text.append("  ring 1: the Iris   _: an open Gateway   [ ]: last flash or push\n", "dim")
+        return text.append("\n".join(LEGEND_LINES), "dim")
 
     # -- the side panel ---------------------------------------------------------------------------
     def info_text(self) -> Styled:

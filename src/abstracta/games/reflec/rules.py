@@ -62,7 +62,7 @@ class Reflec(Game):
     description = ("Coins point a laser's beam around an 8x8 board for two to four players.\n"
                    "Spend action points to move, turn and fire; destroy every rival laser.")
     board_module = "web/board.js"
-    rules_module = "web/rules.js"
+    rules_text = "rules.md"
     option_specs = (
         int_option("players", 2, 2, 4, help="2 (two suits each: S+C against M+A), 3 (S, M, C) or 4 (S, M, C, A)"),
         int_option("max_turns", None, 1, allow_none=True, help="draw once this many regular turns were played"),

@@ -68,7 +68,7 @@ class StrategicReserve(Game):
     description = ("Roll two dice to strike a square and send whole groups back to reserve.\n"
                    "Then place a checker; the first to empty their reserve wins.")
     board_module = "web/board.js"
-    rules_module = "web/rules.js"
+    rules_text = "rules.md"
     has_chance = True
     lower_score_wins = True  # scores() counts checkers still in reserve: fewer is better
     option_specs = (

@@ -11,6 +11,7 @@ in this order (which is also the order of the OpenAPI document):
 - :mod:`.users`: profiles and leaderboards (``/api/users/{username}``, ``/api/leaderboard/{slug}``);
 - :mod:`.seeks`: open seeks and the lobby's live channel (``/api/seeks``, ``/ws/lobby``);
 - :mod:`.chat`: the players' in-game chat (``/api/games/{id}/chat``);
+- :mod:`.lessons`: the lessons and their engine-checked steps (``/api/lessons/{slug}...``);
 - :mod:`.sockets`: the WebSocket that pushes each watcher's view;
 - :mod:`.pages`: the front end's pages and static files.
 

@@ -1,5 +1,5 @@
 """The front end: the lobby, a game's page, the analysis board (``/analysis``), profiles (``/@/<username>``),
-leaderboards (``/leaderboard/<game>``), the rules pages and the static files (``web/``), outside the schema."""
+leaderboards (``/leaderboard/<game>``), the lessons (``/learn/<game>``), the rules pages and the static files (``web/``), outside the schema."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
+
+from abstracta.server import rules_pages
 
 WEB_DIR = Path(str(resources.files("abstracta") / "web"))
 
@@ -36,11 +38,22 @@ def router() -> APIRouter:
     def leaderboard_page(slug: str) -> FileResponse:
         return FileResponse(WEB_DIR / "leaderboard.html")
 
-    # -- rules pages (web/rules.html; the words are each game's rules module) -----------
+    @routes.get("/learn/{slug}", include_in_schema=False)
+    def lesson_page(slug: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "learn.html")
+
+    # -- rules pages (server/rules_pages.py: each game's rules text, rendered here) -----
     @routes.get("/rules", include_in_schema=False)
-    @routes.get("/rules/{slug}", include_in_schema=False)
-    def rules_page(slug: str = "") -> FileResponse:
-        return FileResponse(WEB_DIR / "rules.html")
+    def rules_index() -> HTMLResponse:
+        return HTMLResponse(rules_pages.index_page())
+
+    @routes.get("/rules/{slug:path}", include_in_schema=False)  # any path below: a plain 404 page, not JSON
+    def rules_page(slug: str) -> HTMLResponse:
+        slug = slug.rstrip("/")  # /rules/ is the index, /rules/quin/ the game's page
+        page = rules_pages.game_page(slug) if slug else rules_pages.index_page()
+        if page is None:
+            return HTMLResponse(rules_pages.not_found_page(slug), status_code=404)
+        return HTMLResponse(page)
 
     return routes
 

@@ -26,7 +26,7 @@ export async function api(method, path, { body, token } = {}) {
   return data;
 }
 
-// The catalog (GET /api/catalog: one entry per game, with where its board and rules modules are),
+// The catalog (GET /api/catalog: one entry per game, with where its board module and rules page are, its legend),
 // fetched once per page: the lobby, the boards and the rules all read the same answer.
 let catalogAnswer = null;
 

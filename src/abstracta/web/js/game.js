@@ -5,7 +5,7 @@
 // The parts import each other's functions (ES modules allow the cycles: nothing runs at import).
 import { api, heldTokens, holdToken } from "./api.js";
 import { boardFor } from "./boards.js";
-import { legendList, rulesFor } from "./rules.js";
+import { legendFor, legendList } from "./legend.js";
 import { AnalysisPanel } from "./analysis.js";
 import { $, gameId, page, pickView, playerWords, seatName, showError, tokenFor } from "./game/page.js";
 import { wireBoard } from "./game/board.js";
@@ -51,8 +51,9 @@ async function main() {
   }
   page.plugin = await boardFor(pickView().game);
   $("rules-link").href = `/rules/${encodeURIComponent(pickView().game)}`;
-  rulesFor(pickView().game).then((rules) => {
-    if (rules && rules.legend) $("legend-body").replaceChildren(legendList(rules));
+  $("learn-link").href = `/learn/${encodeURIComponent(pickView().game)}`;
+  legendFor(pickView().game).then((legend) => {
+    if (legend) $("legend-body").replaceChildren(legendList(legend));
     else $("legend").hidden = true;
   });
   page.analysis = new AnalysisPanel({

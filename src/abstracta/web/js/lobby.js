@@ -131,6 +131,7 @@ function choose(entry, plugin) {
   document.querySelectorAll(".game-card").forEach((card) => card.classList.toggle("chosen", card.dataset.game === entry.game));
   document.getElementById("new-title").textContent = entry.title;
   document.getElementById("new-rules").href = `/rules/${encodeURIComponent(entry.game)}`;
+  document.getElementById("new-learn").href = `/learn/${encodeURIComponent(entry.game)}`;
   document.getElementById("new-leaderboard").href = `/leaderboard/${encodeURIComponent(entry.game)}`;
   document.getElementById("option-fields").replaceChildren(...entry.options_spec.map(optionField));
   seatFields(entry.num_players);

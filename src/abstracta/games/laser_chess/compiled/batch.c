@@ -8,6 +8,8 @@
 
 #include "engine.h"
 
+_Static_assert(LC_OBSERVATION == LC_PLANES * LC_RANKS * LC_FILES, "engine.h: LC_OBSERVATION is the planes x squares");
+
 typedef struct {
     lc_position position;
     lc_history history;

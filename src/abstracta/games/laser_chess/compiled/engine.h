@@ -10,13 +10,16 @@
  *            (Laser, Defender), ne se sw nw (Deflector), ne nw (Switch: its mirror line);
  *   colours  Blue 0 (moves first), Red 1.
  * Moves are integers inside C (lc_move) and strings in notation at the Python boundary.
- * This header is a stable interface (the search builds on it): add, never rename.
+ * This header is a stable interface (the search builds on it): add, never rename. Only the
+ * declarations between the CDEF markers are given to cffi (core/cbuild.py), so they hold no
+ * macro with arguments or expressions.
  */
 #ifndef ABSTRACTA_LASER_CHESS_ENGINE_H
 #define ABSTRACTA_LASER_CHESS_ENGINE_H
 
 #include <stdint.h>
 
+/* CDEF-BEGIN */
 #define LC_FILES 10
 #define LC_RANKS 8
 #define LC_SQUARES 80
@@ -32,6 +35,7 @@
 #define LC_MINUS 2 /* counter-clockwise rotation ("x-") */
 /* More than any position can have: 13 movable pieces x 10 actions, the Laser's turn, the draw claim. */
 #define LC_MAX_MOVES 192
+/* CDEF-END */
 
 /* Piece code helpers (codes 1..40; meaningless on 0). */
 #define LC_CODE(colour, kind, facing) (1 + (colour) * 20 + (kind) * 4 + (facing))
@@ -41,7 +45,9 @@
 
 /* A move: from | to << 7 | rotation << 14 (rotation 0 for a step or a swap, which exchange the
  * two squares' contents; LC_PLUS or LC_MINUS with to == from). LC_DRAW is the draw claim. */
+/* CDEF-BEGIN */
 typedef uint16_t lc_move;
+/* CDEF-END */
 #define LC_MOVE(from, to, rotation) ((lc_move)((from) | ((to) << 7) | ((rotation) << 14)))
 #define LC_MOVE_FROM(m) ((m) & 127)
 #define LC_MOVE_TO(m) (((m) >> 7) & 127)
@@ -61,6 +67,7 @@ typedef uint16_t lc_move;
 #define LC_STOP_BLOCKED (-2)
 #define LC_STOP_REMOVED (-3)
 
+/* CDEF-BEGIN */
 /* One position. Plain data: copying it is a valid copy-make (about 100 bytes). */
 typedef struct {
     uint8_t board[LC_SQUARES]; /* piece codes, 0 empty */
@@ -144,12 +151,14 @@ int lc_parse(const char *text, int ply_limit, lc_position *out);
 /* Leaves ``depth`` plies below ``p`` as core/perft.py counts them (a finished line is one leaf);
  * ``history`` as for lc_legal (it and ``p`` are restored before returning). */
 uint64_t lc_perft(lc_position *p, lc_history *history, int depth);
+/* CDEF-END */
 
 /* -- batched stepping (abstracta.rl's action numbering, masks and observations) ------------------- */
+/* CDEF-BEGIN */
 #define LC_ACTIONS 801         /* per square 8 steps/swaps (n ne e se s sw w nw), "+", "-"; then draw */
 #define LC_ACTION_DRAW 800
 #define LC_PLANES 22
-#define LC_OBSERVATION (LC_PLANES * LC_RANKS * LC_FILES)
+#define LC_OBSERVATION 1760 /* LC_PLANES * LC_RANKS * LC_FILES, checked in batch.c */
 
 typedef struct lc_batch lc_batch;
 /* ``num_envs`` games, each starting from ``start``; ``oriented``: every row in its observer's frame. */
@@ -178,5 +187,6 @@ void lc_observe(const lc_position *p, int observer, int turned, float *out);
 int lc_action_of(lc_move m, int player, int oriented);
 /* The move an action names for ``player`` (LC_NO_MOVE for an off-board placeholder). */
 lc_move lc_move_of_action(int action, int player, int oriented);
+/* CDEF-END */
 
 #endif

@@ -9,7 +9,8 @@
  *
  * The tables (beam reactions, rays, rotations, swaps, squares open to each colour, piece values)
  * and the evaluation's weights come from the Python reference at load time (lcs_set_tables,
- * lcs_set_weights), so there is one source of them.
+ * lcs_set_weights), so there is one source of them. cffi reads the declarations between the
+ * CDEF markers (core/cbuild.py).
  */
 #ifndef ABSTRACTA_LASER_CHESS_SEARCH_H
 #define ABSTRACTA_LASER_CHESS_SEARCH_H
@@ -40,6 +41,7 @@ enum {
     LCS_WEIGHTS
 };
 
+/* CDEF-BEGIN */
 typedef struct {
     lc_move move;    /* best move (LC_NO_MOVE when no root move was given) */
     double score;    /* for the side to move at the root */
@@ -83,5 +85,6 @@ int lcs_search(lcs_searcher *s, const lc_position *root, const lc_history *histo
  * AlphaBetaBot.principal_variation reads them; at most ``plies`` moves; their number. */
 int lcs_principal_variation(lcs_searcher *s, const lc_position *root, const lc_history *history,
                             lc_move first, int plies, lc_move *out);
+/* CDEF-END */
 
 #endif
