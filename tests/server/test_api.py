@@ -288,7 +288,8 @@ def test_health_catalog_setup_docs_and_pages(client):
     assert_error(client.post("/api/catalog/strategic-reserve", json={"options": {"reserve": 0}}), 400, "reserve")
     assert "/api/games/{game_id}/moves" in client.get("/openapi.json").json()["paths"]
     assert client.get("/docs").status_code == 404  # its page would load scripts from a CDN: off by default
-    assert "abstracta" in client.get("/").text and 'src="/static/js/game.js"' in client.get("/g/anything").text
+    game_id, _ = new_game(client, "strategic-reserve")  # an unknown id gets a plain 404 page (test_play_defects.py)
+    assert "abstracta" in client.get("/").text and 'src="/static/js/game.js"' in client.get(f"/g/{game_id}").text
     assert client.get("/static/boards/strategic-reserve.js").status_code == 200
 
 

@@ -37,4 +37,5 @@ def test_openapi_paths_in_router_order(client) -> None:
         "/api/users/{username}", "/api/leaderboard/{slug}",
         "/api/seeks", "/api/seeks/{seek_id}/accept", "/api/seeks/{seek_id}", "/api/games/{game_id}/chat",
         "/api/lessons/{slug}", "/api/lessons/{slug}/{lesson_id}/{step}/check", "/api/lessons/{slug}/progress",
+        "/api/puzzles", "/api/puzzles/{slug}", "/api/puzzles/{slug}/{number}",
     ]  # fmt: skip

@@ -7,9 +7,9 @@ import random
 from tests.web.test_trip_points import create, open_game, play, view
 
 
-def finished_game(page, server_url, seed=7):
-    """A short hotseat Strategic Reserve game played to its end through the API."""
-    game_id, tokens = create(page, server_url, "strategic-reserve", ["me", "me"], {"reserve": 3}, seed=seed)
+def finished_game(page, server_url, seed=7, reserve=3):
+    """A short hotseat Strategic Reserve game played to its end through the API (random moves from ``seed``)."""
+    game_id, tokens = create(page, server_url, "strategic-reserve", ["me", "me"], {"reserve": reserve}, seed=seed)
     rng = random.Random(seed)
     for _ in range(200):
         current = view(page, server_url, game_id)

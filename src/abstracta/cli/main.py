@@ -41,6 +41,7 @@ from abstracta.cli.common import (
 )
 from abstracta.cli.render import picture_for
 from abstracta.cli.analyse import analyse
+from abstracta.cli.puzzles import puzzles
 from abstracta.cli.server_admin import db_app, serve, user_app
 from abstracta.cli.simulate import simulate
 from abstracta.cli.tournament import tournament
@@ -338,6 +339,10 @@ app.command()(simulate)
 
 # -- analyse (its own module) --------------------------------------------------
 app.command()(analyse)
+
+
+# -- puzzles (its own module) --------------------------------------------------
+app.command()(puzzles)
 
 
 # -- tournament (its own module) -----------------------------------------------

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from abstracta.core.knowledge import Knowledge
     from abstracta.core.ppn import PPNMapping
+    from abstracta.core.puzzle_goal import PuzzleGoal
     from abstracta.core.rl_adapter import RLAdapter
     from abstracta.core.terminal import TerminalPicture
 
@@ -131,6 +132,11 @@ class Game:
     def compiled_perft(self, state: "State", depth: int) -> int | None:
         """``core.perft.perft(state, depth)`` counted by the game's compiled core (docs/compiled.md);
         ``None``, the default, when the game has none or it is not built or is disabled."""
+        return None
+
+    def puzzle_goal(self) -> "PuzzleGoal | None":
+        """What this game's puzzles ask (``core/puzzle_goal.py``; ``abstracta.bots.puzzles`` proves
+        them); ``None``, the default, when the game has no puzzles."""
         return None
 
     def terminal_picture(self) -> "TerminalPicture":

@@ -42,6 +42,7 @@ from abstracta.server.routes import controls as control_routes
 from abstracta.server.routes import games as game_routes
 from abstracta.server.routes import lessons as lesson_routes
 from abstracta.server.routes import pages, play, sockets
+from abstracta.server.routes import puzzles as puzzle_routes
 from abstracta.server.routes import users as user_routes
 from abstracta.server.routes import seeks as seek_routes
 from abstracta.server.routes.catalog import SetupQuery
@@ -261,6 +262,7 @@ is (requests at a time, requests a minute) per user of the analysis board (:mod:
     app.include_router(chat_routes.router(chat, sessions))
     app.include_router(lesson_routes.router(LessonProgress(store), sessions))
     app.include_router(sockets.router(service, hub, sessions))
+    app.include_router(puzzle_routes.router())  # the puzzle pages and their API (server/routes/puzzles.py)
     app.include_router(pages.router())
     app.include_router(game_modules.router)  # each game's board module, before the mount below
     pages.mount_static(app)

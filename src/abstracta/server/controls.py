@@ -9,7 +9,8 @@ lobby list and the records honour.
 - **Resign**: two-player games; the resigning seat loses (-1), the other wins (+1).
 - **Draw**: two-player games (each can end drawn, if only by a turn limit). A seat offers; the
   other accepts (every return 0) or declines. The offer lapses when the other seat moves. A
-  bot declines at once: it plays on.
+  bot declines at once: it plays on. A declined offer stays in the view (``draw_declined``, the
+  seat that declined, present only then) until the offering seat moves, so the offerer reads the answer.
 - **Takeback**: two-player games with nothing hidden. A seat asks to take back its last move
   (and whatever the other seat played since); the other seat accepts or declines, an ``easy``
   bot accepts at once, stronger bots refuse. Never past a chance outcome: once a roll has been
@@ -18,8 +19,10 @@ lobby list and the records honour.
 - **Clocks**: two-player games may have one (``minutes`` + ``increment`` seconds a move),
   chosen at creation. The server keeps it from the times the moves were stored: a seat's clock
   runs from the previous move to its own (the first move of the game is free, so nobody loses
-  time before the rival is there); each move adds the increment; bots' clocks run too. A timer
-  on the server's loop ends the game when the seat to move runs out: that seat loses ("time").
+  time before the rival is there); each move adds the increment; bots' clocks run too. The first
+  move is free but not endless: it must come within the clock's minutes, and never less than
+  :data:`FIRST_MOVE_MIN_SECONDS`, of the start (:func:`first_move_deadline`). A timer on the
+  server's loop ends the game when the seat to move runs out: that seat loses ("time").
   A rebuilt game reads the times back from the ``moves`` table, so a restart keeps the clocks.
 - **Correspondence clocks** (``{"days": N}``, 1 to 14, from seeks): each move must be made within N days
   of the previous one (the first within N days of the start); time left over is not kept. The same
@@ -30,6 +33,9 @@ lobby list and the records honour.
   token; every other human seat is claimed by its player with the old game's token
   (``POST /api/games/{new}/claim``) and by nobody else: the answer holds invite codes only for
   friends' seats whose invite was never used (nobody else holds such a seat's secrets).
+
+Somewhat over 500 lines: the clocks (the last part) are events of the same log, ended by the same
+``_event`` under the same lock, and read by ``controls_json``; apart they would import each other.
 """
 
 from __future__ import annotations
@@ -94,6 +100,22 @@ def open_draw_offer(live: LiveGame) -> int | None:
     return player
 
 
+def declined_draw(live: LiveGame) -> int | None:
+    """The seat that declined the latest draw offer, while the offering seat has not moved since; else ``None``."""
+    declined = None
+    for ply, player, kind, _ in live.events:
+        if kind == DRAW_DECLINE:
+            declined = (ply, player)
+        elif kind in (DRAW_OFFER, DRAW_ACCEPT):
+            declined = None
+    if declined is None:
+        return None
+    ply, decliner = declined
+    if any(mover >= 0 and mover != decliner for mover in live.movers[ply:]):
+        return None
+    return decliner
+
+
 def takeback_start(live: LiveGame, player: int) -> int | None:
     """The ply a takeback by ``player`` goes back to (before its last move), or ``None`` when none is allowed."""
     if live.game.num_players != 2 or not live.game.perfect_information or live.ended or live.state.over:
@@ -127,7 +149,7 @@ def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
     """The controls part of a view: what ended the game, a standing draw offer, the rematch."""
     two = live.game.num_players == 2
     over = bool(live.ended) or live.state.over
-    return {
+    answer = {
         "ended": dict(live.ended) if live.ended else None,
         "draw_offer": open_draw_offer(live),
         "can_resign": two and not over and holder is not None,
@@ -139,6 +161,10 @@ def controls_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
         "rematch_seat": _new_seat(live, holder) if live.rematch and holder is not None else None,
         "clock": clock_json(live),
     }
+    declined = declined_draw(live) if not over else None
+    if declined is not None:  # only while there is an answer to read (older views stay as they were)
+        answer["draw_declined"] = declined
+    return answer
 
 
 def _new_seat(live: LiveGame, player: int) -> int:
@@ -312,6 +338,24 @@ def claim(service: GameService, new_id: str, old_id: str, token: Credential | No
 
 # -- clocks ----------------------------------------------------------------------------------
 MAX_CLOCK_MINUTES = 24 * 60
+FIRST_MOVE_MIN_SECONDS = 120.0
+"""The least time the first mover has for the game's first move (the clock's own minutes when longer):
+the first move is not charged to the clock, so that nobody loses time before the rival has arrived,
+but without a limit a game whose first mover never came would wait for ever."""
+
+
+def first_move_deadline(live: LiveGame) -> tuple[int, float] | None:
+    """Before anyone has moved in a game with a seats clock: the seat to move and the time (epoch seconds)
+    by which it must, else it loses on time; ``None`` otherwise (and for a game stored before this limit)."""
+    clock = live.clock
+    if clock is None or clock.get("per_move") or not clock.get("started") or live.ended or live.state.over:
+        return None
+    if any(mover >= 0 for mover in live.movers):
+        return None
+    seat = live.state.player
+    if seat is None or seat < 0:
+        return None
+    return seat, clock["started"] + max(clock["base"], FIRST_MOVE_MIN_SECONDS)
 
 
 def clock_left(live: LiveGame, now: float | None = None) -> tuple[list[float], int | None]:
@@ -375,6 +419,9 @@ def clock_json(live: LiveGame) -> dict[str, Any] | None:
               "left": [max(0.0, round(value, 2)) for value in left], "running": runner}  # fmt: skip
     if live.clock.get("per_move"):
         answer["days"] = live.clock["days"]  # a correspondence clock: base seconds for each move
+    first = first_move_deadline(live)
+    if first is not None:  # the first move's own limit, not charged to the clock
+        answer["first_move"] = {"seat": first[0], "left": max(0.0, round(first[1] - time.time(), 2))}
     return answer
 
 
@@ -384,8 +431,9 @@ def start_clock(service: GameService, game_id: str, minutes: float, increment: f
     if live.game.num_players != 2:
         raise ApiError(400, f"clocks are for two-player games; {live.game.slug} has {live.game.num_players} players here")
     with live.lock:
-        _event(service, live, 0, CLOCK, {"base": minutes * 60.0, "increment": float(increment)})
-        live.clock["times"] = [time.time()] * len(live.moves)
+        now = time.time()
+        _event(service, live, 0, CLOCK, {"base": minutes * 60.0, "increment": float(increment), "started": now})
+        live.clock["times"] = [now] * len(live.moves)
 
 
 MAX_DAYS = 14
@@ -439,12 +487,14 @@ def watch_clocks(service: GameService) -> None:
 
 
 def arm_flag_timer(service: GameService, live: LiveGame) -> None:
-    """A timer on the server's loop for the running seat's deadline (after a move, or a rebuild)."""
+    """A timer on the server's loop for the running seat's deadline, or the first move's (after a move,
+    the start, or a rebuild)."""
     left, runner = clock_left(live)
     loop = service._loop
-    if runner is None or loop is None:
+    first = first_move_deadline(live)
+    if loop is None or (runner is None and first is None):
         return
-    delay = max(0.0, left[runner]) + 0.05
+    delay = (max(0.0, left[runner]) if runner is not None else max(0.0, first[1] - time.time())) + 0.05
     game_id = live.id
 
     def check() -> None:
@@ -468,7 +518,10 @@ def check_flag(service: GameService, live: LiveGame) -> bool:
         if live.clock is None or live.ended or live.state.over:
             return False
         left, runner = clock_left(live)
-        if runner is None or left[runner] > 0:
+        first = first_move_deadline(live)
+        if first is not None and time.time() >= first[1]:
+            runner = first[0]  # the first move never came
+        elif runner is None or left[runner] > 0:
             return False
         ending = [-1.0 if p == runner else 1.0 for p in range(live.game.num_players)]
         _event(service, live, runner, FLAG, ending=ending)

@@ -48,6 +48,7 @@ from abstracta.games.laser_chess.board import (
 
 if TYPE_CHECKING:
     from abstracta.games.laser_chess.evaluation import LaserChessKnowledge
+    from abstracta.games.laser_chess.puzzle_goal import KingInTwo
     from abstracta.games.laser_chess.rl import LaserChessRL
     from abstracta.games.laser_chess.terminal import LaserChessPicture
 
@@ -182,6 +183,12 @@ class LaserChess(Game):
         from abstracta.games.laser_chess import compiled
 
         return compiled.perft(state, depth) if compiled.available() else None
+
+    def puzzle_goal(self) -> "KingInTwo":
+        """Hit the King in 2 (``puzzle_goal.py``)."""
+        from abstracta.games.laser_chess.puzzle_goal import GOAL
+
+        return GOAL
 
     def rl_adapter(self) -> "LaserChessRL":
         """Action numbering, observation planes and OpenSpiel facts for ``abstracta.rl`` (``rl.py``)."""

@@ -37,6 +37,7 @@ from abstracta.games.reflec.structure import position_structure
 
 if TYPE_CHECKING:
     from abstracta.games.reflec.evaluation import ReflecKnowledge
+    from abstracta.games.reflec.puzzle_goal import LaserThisTurn
     from abstracta.games.reflec.ppn import ReflecPPN
     from abstracta.games.reflec.rl import ReflecRL
     from abstracta.games.reflec.terminal import ReflecPicture
@@ -95,6 +96,12 @@ class Reflec(Game):
         from abstracta.games.reflec.rl import ReflecRL
 
         return ReflecRL(self)
+
+    def puzzle_goal(self) -> "LaserThisTurn | None":
+        """Destroy a laser this turn (``puzzle_goal.py``); two players only."""
+        from abstracta.games.reflec.puzzle_goal import GOAL
+
+        return GOAL if self.players == 2 else None
 
     def ppn_mapping(self) -> "ReflecPPN":
         """Reflec as Portable Piecepack Notation (``ppn.py``)."""

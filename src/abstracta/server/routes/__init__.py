@@ -13,6 +13,7 @@ in this order (which is also the order of the OpenAPI document):
 - :mod:`.chat`: the players' in-game chat (``/api/games/{id}/chat``);
 - :mod:`.lessons`: the lessons and their engine-checked steps (``/api/lessons/{slug}...``);
 - :mod:`.sockets`: the WebSocket that pushes each watcher's view;
+- :mod:`.puzzles`: the puzzle pages and their API (``/puzzles/<game>``, ``/api/puzzles...``);
 - :mod:`.pages`: the front end's pages and static files.
 
 Each module's ``router(...)`` takes what its routes use (the service, the store, the hub) and

@@ -14,7 +14,8 @@ const PAD = 24;
 const POLL_MS = 400;
 
 export class AnalysisPanel {
-  // host: {gameId, view(), token(), seatName(p), seatColor(p), viewPly(i), viewing(), handingOver()}
+  // host: {gameId, view(), token(), seatName(p), moveNumber(ply) (the move list's number of the move
+  // reaching that ply), seatColor(p), viewPly(i), viewing(), handingOver()}
   constructor(host) {
     this.host = host;
     this.answer = null;
@@ -162,7 +163,7 @@ export class AnalysisPanel {
       if (!ply.mark) continue;
       svg.append(el("circle", { cx: this.x(ply.ply), cy: this.y(ply.after), r: ply.mark === "blunder" ? 6 : ply.mark === "mistake" ? 5 : 4,
         fill: this.host.seatColor(ply.player), class: `analysis-dot mark-${ply.mark}`, "data-ply": String(ply.ply), tabindex: "0" },
-        el("title", {}, `ply ${ply.ply}: ${this.host.seatName(ply.player)} ${ply.move}: ${ply.mark} (${Math.round(ply.loss * 100)} points)`)));
+        el("title", {}, `${this.host.moveNumber(ply.ply)}. ${this.host.seatName(ply.player)} ${ply.move}: ${ply.mark} (${Math.round(ply.loss * 100)} points)`)));
     }
     const at = this.host.viewing();
     if (at !== null) svg.append(el("line", { x1: this.x(at), x2: this.x(at), y1: PAD / 2, y2: HEIGHT - PAD / 2, class: "analysis-now" }));
@@ -210,7 +211,7 @@ export class AnalysisPanel {
       li.tabIndex = 0;
       li.className = `mark-${ply.mark}`;
       li.style.color = this.host.seatColor(ply.player);
-      li.textContent = `${ply.ply}. ${this.host.seatName(ply.player)} ${ply.move}${SYMBOLS[ply.mark]} ${ply.mark}: ` +
+      li.textContent = `${this.host.moveNumber(ply.ply)}. ${this.host.seatName(ply.player)} ${ply.move}${SYMBOLS[ply.mark]} ${ply.mark}: ` +
         `${Math.round(ply.before * 100)}% \u2192 ${Math.round(ply.after * 100)}%`;
       li.title = "show the position after this move";
       li.addEventListener("keydown", (event) => {

@@ -15,7 +15,14 @@ export async function api(method, path, { body, token } = {}) {
     const me = await currentAccount();
     if (me && me.csrf) headers["X-CSRF-Token"] = me.csrf;
   }
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    connectionChanged(false); // the server is away (the browser's own words would be "Failed to fetch")
+    throw new ApiError(0, CONNECTION_LOST);
+  }
+  connectionChanged(true);
   let data = null;
   try {
     data = await response.json();
@@ -24,6 +31,33 @@ export async function api(method, path, { body, token } = {}) {
   }
   if (!response.ok) throw new ApiError(response.status, (data && data.error) || `${response.status} ${response.statusText}`);
   return data;
+}
+
+// The connection to the server: a request that gets no answer at all says so in plain words, and the
+// page asks again every few seconds until the server answers; then every listener hears that it is back
+// (the game page clears the message). Listeners get `true` (back) or `false` (lost).
+export const CONNECTION_LOST = "Connection lost, retrying\u2026";
+const RETRY_MS = 2000;
+const connectionListeners = [];
+let connectionLost = false;
+
+export function onConnection(listener) {
+  connectionListeners.push(listener);
+}
+
+function connectionChanged(ok) {
+  if (connectionLost !== ok) return; // no change
+  connectionLost = !ok;
+  document.body.dataset.connection = ok ? "" : "lost";
+  for (const listener of connectionListeners) listener(ok);
+  if (!ok) setTimeout(retryConnection, RETRY_MS);
+}
+
+function retryConnection() {
+  if (!connectionLost) return;
+  fetch("/api/account", { cache: "no-store" }) // any answer at all means the server is back
+    .then(() => connectionChanged(true))
+    .catch(() => setTimeout(retryConnection, RETRY_MS));
 }
 
 // The catalog (GET /api/catalog: one entry per game, with where its board module and rules page are, its legend),

@@ -3,14 +3,14 @@
 // This entry joins the game (invite or token link), loads the views and wires the parts in game/:
 // page.js (shared state), board.js, moves.js, history.js, seats.js, controls.js, handover.js, live.js, chat.js.
 // The parts import each other's functions (ES modules allow the cycles: nothing runs at import).
-import { api, heldTokens, holdToken } from "./api.js";
+import { api, CONNECTION_LOST, heldTokens, holdToken, onConnection } from "./api.js";
 import { boardFor } from "./boards.js";
 import { legendFor, legendList } from "./legend.js";
 import { AnalysisPanel } from "./analysis.js";
 import { $, gameId, page, pickView, playerWords, seatName, showError, tokenFor } from "./game/page.js";
 import { wireBoard } from "./game/board.js";
 import { wireMoves } from "./game/moves.js";
-import { viewPly, wireHistory } from "./game/history.js";
+import { moveNumber, viewPly, wireHistory } from "./game/history.js";
 import { wireSeats } from "./game/seats.js";
 import { wireControls } from "./game/controls.js";
 import { wireHandOver } from "./game/handover.js";
@@ -47,8 +47,13 @@ async function main() {
     for (const token of tokens) page.views.set(token, await api("GET", `/api/games/${encodeURIComponent(gameId)}`, { token }));
   } catch (e) {
     $("status").textContent = e.message;
+    if (e.status === 0) onConnection((back) => back && location.reload()); // loaded once the server is back
     return;
   }
+  // A request that got no answer said "connection lost, retrying": the message goes when the server is back.
+  onConnection((back) => {
+    if (back && $("error").textContent === CONNECTION_LOST) showError("");
+  });
   page.plugin = await boardFor(pickView().game);
   $("rules-link").href = `/rules/${encodeURIComponent(pickView().game)}`;
   $("learn-link").href = `/learn/${encodeURIComponent(pickView().game)}`;
@@ -61,6 +66,7 @@ async function main() {
     view: () => page.shown,
     token: () => tokenFor(page.shown),
     seatName,
+    moveNumber: (ply) => moveNumber(page.shown, ply),
     seatColor: (p) => page.plugin.seatColors[p] || "#555",
     viewPly: (i) => viewPly(i).catch((e) => showError(playerWords(e.message))),
     viewing: () => page.replayIndex,

@@ -2,8 +2,9 @@
 // squares stay at least 36 px on a 390 px screen. A board module's side panel (reserves, dice, tiles:
 // everything right of its `boardWidth`) moves below the board as a second picture at the same scale;
 // a board wider than tall (Laser Chess: 10 files by 8 ranks) is turned a quarter turn so that its
-// 8 ranks span the width, with every text turned back upright. Clicks and the keyboard cursor work
-// on the turned board as on the flat one (they read `data-sq` and screen positions).
+// 8 ranks span the width, with every text (and every picture marked `data-upright`) turned back
+// upright. Clicks and the keyboard cursor work on the turned board as on the flat one (they read
+// `data-sq` and screen positions).
 import { SVG_NS } from "./svg.js";
 
 export const NARROW = "(max-width: 600px)";
@@ -31,6 +32,10 @@ function quarterTurn(svg) {
     text.setAttribute("transform", `rotate(-90 ${x} ${y}) ${own}`.trim());
     text.setAttribute("dy", "0.35em");
     if (text.getAttribute("y")) text.setAttribute("y", String(y - 5)); // was set on the baseline
+  }
+  // Pictures that must stay upright (a crown), drawn round their own origin, are turned back too.
+  for (const node of group.querySelectorAll("[data-upright]")) {
+    node.setAttribute("transform", `rotate(-90) ${node.getAttribute("transform") || ""}`.trim());
   }
   svg.dataset.turned = "1";
 }

@@ -162,6 +162,17 @@ class Position:
             effects.append(removal(p.shot_square, p.shot_code))
         return effects
 
+    def forced_win(self, solver: int, turns_left: int) -> bool:
+        """Whether ``solver`` wins by force within ``turns_left`` more of its moves (``lc_forced_win``)."""
+        position = ffi.new("lc_position *")
+        position[0] = self._position[0]
+        history = _new_history()
+        lib.lc_history_copy(history, self._history)
+        found = int(lib.lc_forced_win(position, history, solver, turns_left))
+        if found < 0:
+            raise MemoryError("the Laser Chess core ran out of memory in a puzzle proof")
+        return bool(found)
+
     def perft(self, depth: int) -> int:
         position = ffi.new("lc_position *")
         position[0] = self._position[0]
@@ -179,6 +190,12 @@ def move_name(move: int) -> str:
 def perft(state: "LaserChessState", depth: int) -> int:
     """``core.perft.perft(state, depth)`` counted on the core."""
     return Position.from_state(state).perft(depth)
+
+
+def forced_win(state: "LaserChessState", solver: int, turns_left: int) -> bool:
+    """``abstracta.bots.puzzles.Prover(...).wins`` for the King goal, counted on the core: whether
+    ``solver`` hits the rival's King by force within ``turns_left`` more of its moves."""
+    return Position.from_state(state).forced_win(solver, turns_left)
 
 
 class Batch(BatchCore):

@@ -569,3 +569,36 @@ uint64_t lc_perft(lc_position *p, lc_history *history, int depth) {
     lc_init();
     return perft(p, history, depth);
 }
+
+/* The AND-OR search of abstracta.bots.puzzles.Prover for Laser Chess's goal (the solver's returns
+ * entry positive): 1 when ``solver`` forces it from ``p`` with ``turns_left`` of its turns still to
+ * begin, 0 when not, -1 when out of memory. Every ply is a new turn in Laser Chess. */
+static int forced_win(lc_position *p, lc_history *history, int solver, int turns_left) {
+    if (p->over) {
+        float returns[2];
+        lc_returns(p, returns);
+        return returns[solver] > 0.0f;
+    }
+    int mine = p->turn == solver;
+    if (turns_left == 0) return 0;
+    if (mine) turns_left--;
+    lc_move moves[LC_MAX_MOVES];
+    int n = lc_legal(p, history, moves);
+    lc_undo undo;
+    for (int k = 0; k < n; k++) {
+        lc_make(p, moves[k], &undo);
+        int32_t length = history->length;
+        int found = lc_history_push(history, p->key) < 0 ? -1 : forced_win(p, history, solver, turns_left);
+        history->length = length;
+        lc_unmake(p, &undo);
+        if (found < 0) return -1;
+        if (mine && found) return 1;   /* one move of the solver's is enough */
+        if (!mine && !found) return 0; /* one reply of the rival's refutes */
+    }
+    return !mine;
+}
+
+int lc_forced_win(lc_position *p, lc_history *history, int solver, int turns_left) {
+    lc_init();
+    return forced_win(p, history, solver, turns_left);
+}

@@ -153,6 +153,14 @@ int lc_parse(const char *text, int ply_limit, lc_position *out);
 uint64_t lc_perft(lc_position *p, lc_history *history, int depth);
 /* CDEF-END */
 
+/* -- puzzles ------------------------------------------------------------------------------------ */
+/* Whether ``solver`` wins by force from ``p`` within ``turns_left`` more of its own moves, whatever
+ * the rival does (abstracta.bots.puzzles.Prover's AND-OR search): 1 yes, 0 no, -1 out of memory.
+ * ``p`` and ``history`` are restored before returning. */
+/* CDEF-BEGIN */
+int lc_forced_win(lc_position *p, lc_history *history, int solver, int turns_left);
+/* CDEF-END */
+
 /* -- batched stepping (abstracta.rl's action numbering, masks and observations) ------------------- */
 /* CDEF-BEGIN */
 #define LC_ACTIONS 801         /* per square 8 steps/swaps (n ne e se s sw w nw), "+", "-"; then draw */

@@ -68,7 +68,10 @@ function piece(p, x, y, flipped, extra = {}) {
   const body = el("g", { transform: `rotate(${turn})` });
   if (p.kind === "K") {
     g.append(el("circle", { r: s * 0.95, fill: c, stroke: "#111", "stroke-width": 1.5 }));
-    g.append(el("path", { d: `M${-s * 0.55} ${s * 0.3} L${-s * 0.6} ${-s * 0.35} L${-s * 0.25} ${-s * 0.05} L0 ${-s * 0.5} L${s * 0.25} ${-s * 0.05} L${s * 0.6} ${-s * 0.35} L${s * 0.55} ${s * 0.3} Z`, fill: "#ffd54a", stroke: "#6b5200", "stroke-width": 1 }));
+    // The crown stands upright whatever the board's turn (data-upright: the phone's quarter turn turns it back).
+    const crown = el("g", { class: "lc-crown", "data-upright": "" });
+    g.append(crown);
+    crown.append(el("path", { d: `M${-s * 0.55} ${s * 0.3} L${-s * 0.6} ${-s * 0.35} L${-s * 0.25} ${-s * 0.05} L0 ${-s * 0.5} L${s * 0.25} ${-s * 0.05} L${s * 0.6} ${-s * 0.35} L${s * 0.55} ${s * 0.3} Z`, fill: "#ffd54a", stroke: "#6b5200", "stroke-width": 1 }));
     return g;
   }
   if (p.kind === "L") {

@@ -64,6 +64,13 @@ export function quickActions(view) {
   ];
 }
 
+// "ready" while pieces can still be placed ends the setup early (the rest stays in reserve, §4):
+// the page asks first, and puts the button after the setup buttons.
+export function confirmMove(move, view) {
+  if (move !== "ready" || !view.moves.some((m) => m.startsWith("place "))) return null;
+  return "End your setup now? The pieces you have not placed stay in your reserve.";
+}
+
 export function flipFor(you) {
   return you === 1;
 }

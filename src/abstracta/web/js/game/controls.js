@@ -34,6 +34,16 @@ export function renderControls() {
   $("draw-pending").hidden = !(mine && !over && c.draw_offer !== null && c.draw_offer !== undefined && (!rivalOffer || offerFromOtherHolder));
   $("draw-pending").textContent = rivalOffer ? `${seatName(c.draw_offer)} offers a draw` : "Draw offered: waiting for the answer";
   if (!$("draw-accept").hidden) $("draw-pending").hidden = false;
+  // The rival (a bot at once) declined this seat's offer: said until this seat moves on.
+  const declinedBy = c.draw_declined;
+  const noOffer = c.draw_offer === null || c.draw_offer === undefined;
+  if (mine && !over && noOffer && declinedBy !== null && declinedBy !== undefined && declinedBy !== view.you) {
+    const kind = view.seats[declinedBy] || "";
+    $("draw-pending").hidden = false;
+    $("draw-pending").textContent = kind.startsWith("bot:")
+      ? `${seatName(declinedBy)} (${kind.slice(4)} bot) declines the draw and plays on`
+      : `${seatName(declinedBy)} declines the draw`;
+  }
   const request = c.takeback_request;
   const rivalRequest = request !== null && request !== undefined && request !== view.you;
   const botThinking = !over && view.player !== null && view.player >= 0 && (view.seats[view.player] || "").startsWith("bot:");

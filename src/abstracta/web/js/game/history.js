@@ -19,7 +19,17 @@ export function replayView(i) {
   };
 }
 
+// The number the move list gives the move that reaches ply `ply` (1 = after the first entry of the
+// history): one line per seat's move, a chance outcome counted with the move that follows it (a last
+// one alone). Other lists (the analysis marks) number moves with it, so both read alike.
+export function moveNumber(view, ply) {
+  const players = view.history_players.slice(0, ply);
+  const moves = players.filter((p) => p >= 0).length;
+  return players.length && players[players.length - 1] < 0 ? moves + 1 : moves;
+}
+
 // One line per turn: a chance outcome is shown with the move that follows it ("Blue  5,2  a5").
+// The list is an <ol>: its numbers are moveNumber's.
 export function renderHistory() {
   if (page.handingOver) return;
   const view = page.shown;

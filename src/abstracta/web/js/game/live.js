@@ -72,6 +72,9 @@ export function render(animate) {
   }
   $("game-title").textContent = `${page.shown.title} · game ${gameId}`;
   if (page.selected && !parsed().some((x) => x.at && x.at.from === page.selected)) page.selected = null;
+  // Phones: a game that has just ended shows the whole board (the last move may lie outside the zoom).
+  if (page.shown.over && !page.endShown) page.zoom = null;
+  page.endShown = page.shown.over;
   drawBoard(animate);
   renderStatus();
   renderExtraMoves();

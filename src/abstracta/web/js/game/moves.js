@@ -14,9 +14,12 @@ export function renderExtraMoves() {
   if (page.replayIndex !== null) return;
   const loose = parsed().filter((x) => !x.at);
   const groups = new Map();
+  const asking = []; // moves the board module wants confirmed: their buttons come last
   for (const item of loose) {
     const group = page.plugin.moveGroup ? page.plugin.moveGroup(item.move) : null;
-    if (!group) box.append(moveButton(item.move, "move-button", () => send(item.move)));
+    const question = page.plugin.confirmMove ? page.plugin.confirmMove(item.move, page.shown) : null;
+    if (question) asking.push(moveButton(item.move, "move-button", () => offer([item], { title: question, confirm: true })));
+    else if (!group) box.append(moveButton(item.move, "move-button", () => send(item.move)));
     else {
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(item);
@@ -46,6 +49,7 @@ export function renderExtraMoves() {
       box.append(button);
     }
   }
+  box.append(...asking);
 }
 
 // A quick action plays moves one by one, each chosen from the latest view (Quin's "standard setup"),

@@ -23,6 +23,7 @@ export const page = {
   wasMyTurn: null, // for the "your turn" chime: null until the first render
   analysis: null, // the post-game analysis panel (js/analysis.js)
   zoom: null, // phones: the centre ([x, y] in SVG units) of the zoomed-in window, null for the whole board
+  endShown: false, // the game's end has been drawn once (phones: with the zoom taken back to the whole board)
   zoomSize: null, // phones: the zoom window's [width, height] when the board needs zooming, else null
   pickerFromBoard: false, // the picker was opened from the focused board: closing it gives the focus back
   screenSeat: null, // hotseat with hidden information: the seat whose secrets the screen may show now

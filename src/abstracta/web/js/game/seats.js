@@ -96,7 +96,12 @@ export function renderSeats() {
       clock.className = "clock";
       clock.dataset.seat = String(p);
       clock.dataset.testid = `clock-${p}`;
-      row.append(clock);
+      const limit = document.createElement("span"); // the first move's own limit (see tickClocks)
+      limit.className = "first-move";
+      limit.dataset.testid = `first-move-${p}`;
+      limit.title = "the first move is not charged to the clock, but it must come in time or the game is lost";
+      limit.hidden = true;
+      row.append(clock, limit);
     }
     box.append(row);
   });
@@ -105,19 +110,58 @@ export function renderSeats() {
   const waiting = new Set((view.waiting_for || []).map(String));
   const open = Object.fromEntries(Object.entries(links).filter(([p]) => waiting.has(p)));
   if (Object.keys(open).length !== Object.keys(links).length) saveInvites(gameId, open);
+  // Above the board, where the player looks while waiting for the opponent, with a Copy button.
   const inviteBox = $("invites");
+  const shown = [...inviteBox.querySelectorAll("input")].map((input) => input.value);
+  const wanted = Object.entries(open).map(([, code]) => inviteLink(gameId, code));
+  inviteBox.hidden = !wanted.length;
+  if (shown.join(" ") === wanted.join(" ")) return; // unchanged: keep the panel (and its "Copied")
   inviteBox.replaceChildren();
+  if (!wanted.length) return;
+  const heading = document.createElement("h3");
+  heading.textContent = "Invite your opponent";
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.textContent = "Send this link to a friend: it works once, and the game starts when they open it.";
+  inviteBox.append(heading, hint);
   for (const [p, code] of Object.entries(open)) {
     const line = document.createElement("div");
     line.className = "invite";
     line.dataset.testid = `invite-${p}`;
+    const label = document.createElement("label");
+    label.textContent = `${seatName(Number(p))}: `;
     const input = document.createElement("input");
     input.readOnly = true;
     input.value = inviteLink(gameId, code);
+    input.setAttribute("aria-label", `invite link for ${seatName(Number(p))}`);
     input.addEventListener("focus", () => input.select());
-    line.append(`Invite for ${seatName(Number(p))} (works once): `, input);
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.textContent = "Copy";
+    copy.dataset.testid = `invite-copy-${p}`;
+    copy.addEventListener("click", () => copyLink(input, copy));
+    line.append(label, input, copy);
     inviteBox.append(line);
   }
+}
+
+// The clipboard API where the page may use it (a secure context); else the old selection copy; else
+// the link stays selected for the player's own Ctrl+C.
+async function copyLink(input, button) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    copied = true;
+  } catch {
+    input.focus();
+    input.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+  }
+  button.textContent = copied ? "Copied" : "Press Ctrl+C";
 }
 
 // Clocks: the server's seconds left, counted down here for the seat whose clock runs.
@@ -149,6 +193,12 @@ export function tickClocks() {
     const left = clock.left[p] - (running ? elapsed : 0);
     node.textContent = clock.days ? dayClockText(left) : clockText(left);
     node.title = clock.days ? `time left to move (${clock.days} day${clock.days === 1 ? "" : "s"} a move)` : "";
+    // Before anyone has moved the clocks stand still, but the first move has its own limit.
+    const first = clock.first_move;
+    const limit = node.nextElementSibling;
+    const shown = Boolean(first && first.seat === p && !page.shown.over);
+    limit.hidden = !shown;
+    limit.textContent = shown ? `first move within ${clockText(first.left - elapsed)}` : "";
     node.classList.toggle("running", running);
     node.classList.toggle("low", left < (clock.days ? 3600 : 10));
   }
