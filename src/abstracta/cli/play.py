@@ -43,13 +43,6 @@ HELP = """Commands:
 CONFIRM_WORDS = ("y", "yes")
 
 
-def move_line(state_before: State, move: str, viewer: int | None) -> str:
-    """``move`` (played from ``state_before``) as ``viewer`` may read it: its notation, in public form for
-    a rival's hidden move. The one place a ply's words come from: a plain-words phrase of the move
-    (``state.describe``) goes here, and every line the terminal prints for a ply shows it."""
-    return move if viewer == state_before.player else state_before.public_move(move)
-
-
 class TerminalGame:
     """Runs one game: bots and chance act by themselves, humans type at a prompt.
 
@@ -141,19 +134,28 @@ class TerminalGame:
         self.changed()
         style = "dim" if before.player == CHANCE else ""
         self.say(self.ply_line(len(self.moves) - 1, self.perspective(before)), style)
+        words = self.ply_words(len(self.moves) - 1, self.perspective(before))
+        if words:
+            self.say(f"  {words}", "italic")
 
     def ply_line(self, ply: int, watcher: int | None) -> str:
-        """The log line of ply ``ply`` as ``watcher`` may read it: what the game's picture says of it,
-        the move's words when they say more than its notation, and the bot that chose it."""
+        """The log line of ply ``ply`` as ``watcher`` may read it: what the game's picture says of it
+        and the bot that chose it."""
         before, move, after = self.history[ply], self.moves[ply], self.history[ply + 1]
         notation = move if watcher == before.player else before.public_move(move)
         line = self.renderer.describe(self.seen(before, watcher), notation, self.seen(after, watcher))
-        words = move_line(before, move, watcher)
-        if words != notation:
-            line += f" ({words})"
         if ply in self.labels:
             line += f"  [{self.labels[ply]}]"
         return f"• {line}"
+
+    def ply_words(self, ply: int, watcher: int | None) -> str | None:
+        """A bot's ply in plain words, as the person watching may know it (``state.describe`` from
+        their seat; a spectator's when only bots play); ``None`` for a human's ply or chance's,
+        whose lines already say what they did."""
+        before = self.history[ply]
+        if before.player not in self.bots:
+            return None
+        return before.describe(self.moves[ply], None if watcher in self.bots else watcher)
 
     def human_turn(self) -> bool:
         """Prompt until a move is played or undone to another player (True), or the player quits (False)."""

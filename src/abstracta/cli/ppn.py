@@ -10,7 +10,8 @@ A PPN file is a YAML header ended by a line ``...``, then movetext: one line a p
   ``<square>@><degrees>`` turns it clockwise, ``<a>#<b>`` swaps two squares' pieces,
   ``*<square>`` removes the top piece, ``<suit>d~<rank>`` sets a suit's die;
 - ``{...}`` is a comment; each ply ends with ``{abstracta: <move>}``, the move in the game's
-  own notation, so the record can be read back exactly.
+  own notation, so the record can be read back exactly, then the move in plain words
+  (``{Suns fire north: the beam leaves the board after a8}``, ``state.describe``).
 
 Movetext ``0.`` sets the board up (every piece placed, then turned to its facing). The header
 holds the game, its options, the start position in abstracta's notation, seed, players and
@@ -60,5 +61,6 @@ def to_ppn(record: Record) -> str:
         seat = str(before.seat or "")
         turns[seat] = turns.get(seat, 0) + 1
         tokens = mapping.ply_tokens(before, move, after)
-        lines.append(f"{turns[seat]}{seat[:1]}. " + " ".join(tokens + [f"{{abstracta: {move}}}"]))
+        said = before.describe(move).replace("{", "(").replace("}", ")")
+        lines.append(f"{turns[seat]}{seat[:1]}. " + " ".join(tokens + [f"{{abstracta: {move}}}", f"{{{said}}}"]))
     return "\n".join(lines) + "\n"

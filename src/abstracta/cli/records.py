@@ -15,7 +15,8 @@ from typing import Any, Callable, Sequence
 from abstracta.cli.common import clip, fail, say
 from abstracta.cli.render import board_view
 from abstracta.core.api import Game, State
-from abstracta.core.records import Record, RecordError, player_record, read_file, replay, write_file
+from abstracta.core.describe import PlyWords
+from abstracta.core.records import Record, RecordError, in_words, player_record, read_file, replay, write_file
 
 SECRET_SUFFIX = ".secret.json"
 
@@ -161,16 +162,18 @@ class RecordSaver:
         self.record = record
         self.viewer = viewer  # set: save a player's record plus the secret full record
         self.failed = False
+        self.words = PlyWords()  # each ply in plain words, worked out once for all the rewrites
 
     def __call__(self, terminal: Any, termination: str | None = None) -> None:
         self.record.moves = list(terminal.moves)
         self.record.finish(terminal.state, termination)
         try:
             if self.viewer is None:
-                write_file(self.path, [self.record])
+                write_file(self.path, [in_words(self.record, terminal.history, words=self.words)])
             else:
                 write_file(secret_path(self.path), [self.record])
-                write_file(self.path, [player_record(self.record, self.viewer, terminal.history)])
+                seen = player_record(self.record, self.viewer, terminal.history)
+                write_file(self.path, [in_words(seen, terminal.history, self.record.moves, self.words)])
         except OSError as error:
             if not self.failed:  # say it once, keep playing
                 terminal.say(f"cannot save to {self.path}: {error.strerror or error}", "red")

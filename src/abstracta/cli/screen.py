@@ -67,7 +67,11 @@ def round_lines(game: TerminalGame) -> list[tuple[str, str]]:
             groups[-1][3] = groups[-1][3] or label
         else:
             groups.append([actor, text, "dim" if actor is None else "", label])
-    return [(f"• {text}{label}", style) for _, text, style, label in groups]
+    lines = [(f"• {text}{label}", style) for _, text, style, label in groups]
+    said = [words for words in (game.ply_words(ply, watcher) for ply in round_plies(game)) if words]
+    if said:  # the bot's last move in plain words stays next to the board
+        lines.append((f"  {said[-1]}", "italic"))
+    return lines
 
 
 def round_plies(game: TerminalGame) -> list[int]:

@@ -263,6 +263,25 @@ class State:
         """
         return move
 
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        """``move`` (legal here, or a chance outcome) in a short English phrase, for people.
+
+        ``self`` is the state *before* the move. The phrase says who acts, with what piece, from
+        and to where, and what follows (a beam's removal, a roll's hits, a flash, a win), naming
+        seats and pieces as the game's rules do: ``"Blue turns the Deflector on e4 clockwise; the
+        beam removes Red's Defender on e7"``. ``viewer`` is the seat reading it (``None``: a
+        spectator): with hidden information the phrase is built from ``self.view(viewer)`` only,
+        so it names no kind that seat cannot see, and two states with the same view give the
+        same phrase. Not on the hot path (it may play the move to read its effects).
+        ``IllegalMove`` for a move not legal here, ``ValueError`` for a bad ``viewer``.
+
+        The default names the actor and the move as ``viewer`` may read it; every built-in game
+        overrides it with its own phrasing (``games/<name>/describe.py``).
+        """
+        from abstracta.core.describe import plain_phrase
+
+        return plain_phrase(self, move, viewer)
+
     def termination(self) -> str | None:
         """Why the game ended, in a word, for records and simulations; ``None`` while it goes on.
 
@@ -334,6 +353,10 @@ class View(Protocol):
     def termination(self) -> str | None: ...
 
     def public_move(self, move: str) -> str: ...
+
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        """``move`` in a short English phrase as ``viewer`` may read it (see :meth:`State.describe`)."""
+        ...
 
     def view(self, player: int | None) -> "View":
         """The view again for its own viewer (bots call ``view`` on what they are given)."""

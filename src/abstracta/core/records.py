@@ -31,6 +31,10 @@ seats' moves in their public form and, on a line ``N> view`` after each ply, the
 that seat saw it. Such a record can be stepped through but not replayed by the rules; the full
 record (all moves, no masking) is what servers and simulations keep.
 
+A line ``{text}`` after a ply is a comment on it: the records written for people say each ply
+in plain words there (:func:`in_words`, ``state.describe`` from the record's reader). Replaying
+ignores comments.
+
 The players' chat of a server game (:class:`ChatLine`) follows the ply it was said after, one
 message a line ``N; seat time "text"`` (``0;`` before the first move), the text quoted with
 ``\\``, ``\"``, ``\n`` and ``\t`` escapes so that no message can pass for a move or a tag.
@@ -46,6 +50,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from abstracta.core.api import Game, State
+from abstracta.core.describe import PlyWords
 from abstracta.core.errors import NotationError, without_position
 
 TAG_ORDER = ("Game", "Options", "Seed", "Position", "Players", "Date", "Result", "Termination", "View")
@@ -53,6 +58,7 @@ _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 _PLY = re.compile(r"^(\d+)\. (.+)$")
 _VIEW = re.compile(r"^(\d+)> (.+)$")
 _CHAT = re.compile(r'^(\d+); (\d+) (\S+) "((?:[^"\\]|\\.)*)"$')
+_COMMENT = re.compile(r"^\{([^{}]*)\}$")
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,9 @@ class Record:
     extra: dict[str, str] = field(default_factory=dict)
     chat: list[ChatLine] = field(default_factory=list)
     """The players' chat, oldest first (server games); not part of the game's replay."""
+    comments: list[str] = field(default_factory=list)
+    """Each ply in plain words (``state.describe``, from the record's reader), one per move, or
+    none at all; written as ``{...}`` comment lines and ignored by the replay."""
 
     @property
     def seen_by(self) -> str | None:
@@ -171,6 +180,8 @@ class Record:
             lines.append(f"{ply}. {move}")
             if self.view is not None and ply <= len(self.views):
                 lines.append(f"{ply}> {self.views[ply - 1]}")
+            if ply <= len(self.comments) and self.comments[ply - 1]:
+                lines.append(_comment_text(self.comments[ply - 1]))
             lines += said.get(ply, [])
         return "\n".join(lines) + "\n"
 
@@ -188,6 +199,8 @@ class Record:
             data["extra"] = self.extra
         if self.chat:
             data["chat"] = [line.to_json() for line in self.chat]
+        if self.comments:
+            data["comments"] = list(self.comments)
         return data
 
     @classmethod
@@ -206,6 +219,7 @@ class Record:
             result=data.get("result") or "*", termination=data.get("termination") or "unfinished",
             view=_int_or_none(data.get("view"), "view"), views=list(data.get("views") or []),
             extra=dict(data.get("extra") or {}), chat=[ChatLine.from_json(line) for line in data.get("chat") or []],
+            comments=_comments_of(data.get("comments")),
         )  # fmt: skip
 
 
@@ -295,7 +309,8 @@ def _views(record: Record, game: Game) -> list[State]:
 def player_record(full: Record, viewer: int, states: list[State] | None = None) -> Record:
     """What seat ``viewer`` saw of the full record ``full``: the start as its view, the other seats'
     moves in their public form, its view after each ply, and no seed (the seed would deal the
-    hidden pieces again). ``states`` are ``replay(full)`` when the caller has them already."""
+    hidden pieces again). ``states`` are ``replay(full)`` when the caller has them already.
+    Its comments (each ply in plain words as that seat may read it): :func:`in_words`."""
     states = states if states is not None else _play(full, full.load_game())
     record = Record(
         full.game, dict(full.options), position=states[0].view(viewer).notation(), players=list(full.players),
@@ -304,6 +319,18 @@ def player_record(full: Record, viewer: int, states: list[State] | None = None) 
     for before, move, after in zip(states, full.moves, states[1:]):
         record.moves.append(move if before.player == viewer else before.public_move(move))
         record.views.append(after.view(viewer).notation())
+    return record
+
+
+def in_words(record: Record, states: list[State], moves: list[str] | None = None,
+             words: PlyWords | None = None) -> Record:  # fmt: skip
+    """``record`` with a comment per ply: the move in plain words (``state.describe``) as the record's
+    reader may read it (its ``View`` seat; a spectator for a spectator's record (``View -1``) and for
+    a full record). ``states`` are the full states the plies were played from (``replay(full)``) and
+    ``moves`` the full moves (default: the record's own, right for a full record); ``words`` keeps
+    earlier phrases (a record rewritten after every ply)."""
+    viewer = record.view if record.view is not None and record.view >= 0 else None
+    record.comments = (words or PlyWords())(states, record.moves if moves is None else moves, viewer)
     return record
 
 
@@ -360,12 +387,15 @@ def _read_text(text: str) -> list[Record]:
     moves: list[str] = []
     views: list[str] = []
     chat: list[ChatLine] = []
+    comments: list[str] = []
     in_moves = False
 
     def close(line_number: int) -> None:
         if tags:
             records.append(_from_tags(tags, moves, views, line_number))
             records[-1].chat = list(chat)
+            if comments:
+                records[-1].comments = comments + [""] * (len(moves) - len(comments))
 
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r")
@@ -374,7 +404,7 @@ def _read_text(text: str) -> list[Record]:
         if line.startswith("["):
             if in_moves or "Game" in tags and _TAG.match(line) and _TAG.match(line)[1] == "Game":  # type: ignore[index]
                 close(number)
-                tags, moves, views, chat, in_moves = {}, [], [], [], False
+                tags, moves, views, chat, comments, in_moves = {}, [], [], [], [], False
             match = _TAG.match(line)
             if not match:
                 raise RecordError(f'line {number}: a tag line must look like [Name "value"]: {_short(line)}')
@@ -386,8 +416,12 @@ def _read_text(text: str) -> list[Record]:
         ply = _PLY.match(line)
         view = _VIEW.match(line)
         said = _CHAT.match(line)
+        note = _COMMENT.match(line)
         if ply and int(ply[1]) == len(moves) + 1:
             moves.append(ply[2])
+        elif note and moves:
+            comments += [""] * (len(moves) - len(comments))  # a ply without a comment reads as ""
+            comments[-1] = f"{comments[-1]}; {note[1]}" if comments[-1] else note[1]
         elif view and int(view[1]) == len(moves):
             views.append(view[2])
         elif said and int(said[1]) == len(moves):
@@ -458,3 +492,17 @@ def _unescape_chat(value: str) -> str:
 
 def _short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _comment_text(text: str) -> str:
+    """A ply's comment line: ``{text}``, on one line, with no brace that would end it early."""
+    flat = " ".join(text.replace("{", "(").replace("}", ")").split())
+    return "{" + flat + "}"
+
+
+def _comments_of(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise RecordError("a JSON record's 'comments' must be a list of strings, one per ply")
+    return list(value)

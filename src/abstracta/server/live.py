@@ -17,6 +17,7 @@ from typing import Any
 
 import abstracta
 from abstracta.core.api import Game, State
+from abstracta.core.describe import PlyWords
 from abstracta.core.errors import CHANCE
 from abstracta.server.store import StoredGame, hash_token
 
@@ -102,6 +103,7 @@ class LiveGame:
     owners: list[int | None] = field(default_factory=list)  # the account each seat belongs to (users.id), if any
     rated: bool = False  # its end changes the seats' accounts' ratings (server/rated.py)
     ratings: dict[str, dict[str, Any]] | None = None  # each seat's rating change, once the game has been rated
+    words: PlyWords = field(default_factory=PlyWords)  # each ply in plain words per reader (views.history_words)
 
     def __post_init__(self) -> None:
         if not self.owners:

@@ -11,6 +11,9 @@ asks, exactly as the views do:
   form and the spectator's view after each ply. Quin reveals nothing at the end of a game, so
   a finished game's spectator record hides what its views hide.
 
+Every form has each ply in plain words as a comment (``state.describe`` from that reader: the
+seat, or a spectator), the phrases the game page's move list shows (``live.words``).
+
 Every form carries the players' chat (:func:`chat_lines`), each message after the ply it was said
 at: spectators read that chat on the game page too (there is no chat of theirs to keep out), and a
 message reveals nothing of a hidden game.
@@ -25,7 +28,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from abstracta.core.records import ChatLine, Record, dumps, player_record
+from abstracta.core.records import ChatLine, Record, dumps, in_words, player_record
 from abstracta.server.service import BOT_PREFIX, LiveGame
 from abstracta.server.store import Store
 from abstracta.server.tables import ChatRow
@@ -75,9 +78,9 @@ def game_record(live: LiveGame, holder: int | None, created: datetime | None = N
     full.extra.update(rating_tags(live))
     full.chat = list(chat or [])
     if game.perfect_information:
-        return full
+        return in_words(full, states, words=live.words)
     if holder is not None:
-        record = player_record(full, holder, states)
+        record = in_words(player_record(full, holder, states), states, moves, live.words)
         record.extra = dict(full.extra)
         record.chat = list(full.chat)
         return record
@@ -86,7 +89,7 @@ def game_record(live: LiveGame, holder: int | None, created: datetime | None = N
                     extra=dict(full.extra), chat=list(full.chat))  # fmt: skip
     record.moves = public
     record.views = [state.view(None).notation() for state in states[1:]]
-    return record
+    return in_words(record, states, moves, live.words)
 
 
 def rating_tags(live: LiveGame) -> dict[str, str]:

@@ -57,6 +57,7 @@ def view_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
             "last_effects": list(view.last_effects()),
             "history": history_seen(live, holder),
             "history_players": list(live.movers),
+            "history_words": history_words(live, holder),
             "ply": len(live.moves),
             "you": holder,
             "seats": list(live.seats),
@@ -81,6 +82,7 @@ def replay_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
     with live.lock:
         states = list(live.states)
         history = history_seen(live, holder)
+        words = history_words(live, holder)
     views = [state.view(holder) for state in states]
     return {
         "id": live.id,
@@ -88,6 +90,7 @@ def replay_json(live: LiveGame, holder: int | None) -> dict[str, Any]:
         "structures": [view.structure() for view in views],
         "effects": [list(view.last_effects()) for view in views],
         "history": history,
+        "history_words": words,
     }
 
 
@@ -107,3 +110,10 @@ def history_seen(live: LiveGame, holder: int | None) -> list[str]:
     if holder is None:
         return list(live.public)
     return [move if mover == holder else public for move, public, mover in zip(live.moves, live.public, live.movers)]
+
+
+def history_words(live: LiveGame, holder: int | None) -> list[str]:
+    """Every move in plain words as ``holder`` may read it (``state.describe(move, holder)``: built from
+    that seat's view, so a rival's hidden kinds stay unnamed), each worked out once (``live.words``)."""
+    with live.lock:
+        return live.words(live.states, live.moves, holder)

@@ -275,6 +275,11 @@ class DesfasesState(State):
             return [s + m, c + a]
         return [s, m, c, a]
 
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        from abstracta.games.desfases.describe import describe
+
+        return describe(self, move, viewer)
+
     def last_effects(self) -> list[dict[str, Any]]:
         return effects_to_json(self, self._effect)
 

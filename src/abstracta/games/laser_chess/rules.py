@@ -349,6 +349,11 @@ class LaserChessState(State):
     def to_json(self) -> dict[str, Any]:
         return notation.state_to_json(self)
 
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        from abstracta.games.laser_chess.describe import describe
+
+        return describe(self, move, viewer)
+
     # -- helpers ------------------------------------------------------------
     def _legal(self) -> list[str]:
         if self.over:

@@ -235,6 +235,11 @@ class QuinState(State):
     def public_move(self, move: str) -> str:
         return public_move(move)
 
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        from abstracta.games.quin.describe import describe
+
+        return describe(self, move, viewer)
+
     # -- helpers for readers (renderer, tests) -----------------------------------------
     def al_range(self, player: int) -> int:
         """§7.4: 5 while ``player`` has no Shadow on the board or in reserve, else 2."""

@@ -161,6 +161,12 @@ class QuinView(State):
     def public_move(self, move: str) -> str:
         return public_move(move)
 
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        """The phrase for this view's own viewer (``describe.py``); another viewer is a ``ValueError``."""
+        from abstracta.games.quin.describe import describe
+
+        return describe(self, move, viewer)
+
     def seat_name(self) -> str:
         return "a spectator" if self.viewer is None else SEATS[self.viewer]
 

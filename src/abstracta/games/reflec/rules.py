@@ -277,6 +277,11 @@ class ReflecState(State):
         destroyed = self.destroyed
         return [sum(1 for y in suits if not destroyed >> y & 1) for suits in self.game.player_suits]
 
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        from abstracta.games.reflec.describe import describe
+
+        return describe(self, move, viewer)
+
     def last_effects(self) -> list[dict[str, Any]]:
         return [notation.copy_effect(effect) for effect in self._effects]
 

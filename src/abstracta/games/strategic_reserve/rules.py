@@ -230,6 +230,11 @@ class StrategicReserveState(State):
             "last_effects": self.last_effects(),
         }
 
+    def describe(self, move: str, viewer: int | None = None) -> str:
+        from abstracta.games.strategic_reserve.describe import describe
+
+        return describe(self, move, viewer)
+
     # -- the turn (§5, §7) ------------------------------------------------
     def _roll(self, roll: int) -> "StrategicReserveState":
         """Apply the automatic effects of outcome ``roll`` (§7.2); the roller places next."""

@@ -36,6 +36,8 @@ export function renderHistory() {
   const list = $("history");
   list.replaceChildren();
   let chance = [];
+  const words = view.history_words || [];
+  const inWords = $("history-words").checked;
   view.history.forEach((move, i) => {
     const p = view.history_players[i];
     if (p < 0) {
@@ -61,9 +63,17 @@ export function renderHistory() {
       text.style.color = page.plugin.seatColors[p] || "";
       li.append(text);
     }
+    // The plies of this line in plain words (the server phrases them for this seat's view).
+    const said = words.slice(p >= 0 ? i - chance.length : i + 1 - chance.length, i + 1);
+    if (inWords && said.length) {
+      const phrase = document.createElement("div");
+      phrase.className = "words";
+      phrase.textContent = said.join("; ");
+      li.append(phrase);
+    }
     li.dataset.ply = String(i + 1);
     li.tabIndex = 0;
-    li.title = "show the position after this move (End: back to the game)";
+    li.title = [...said, "click: show the position after this move (End: back to the game)"].join("\n");
     if (page.replayIndex === i + 1) li.classList.add("viewing");
     list.append(li);
     chance = [];
@@ -169,7 +179,14 @@ async function downloadRecord(form) {
 }
 
 // The move list's clicks and keys, the arrow keys anywhere else, the replay slider, the record links.
+const WORDS_KEY = "abstracta.history-words";
+
 export function wireHistory() {
+  $("history-words").checked = localStorage.getItem(WORDS_KEY) === "1";
+  $("history-words").addEventListener("change", () => {
+    localStorage.setItem(WORDS_KEY, $("history-words").checked ? "1" : "0");
+    renderHistory();
+  });
   $("history").addEventListener("click", (event) => {
     const li = event.target.closest("li[data-ply]");
     if (li) viewPly(Number(li.dataset.ply)).catch((e) => showError(playerWords(e.message)));
