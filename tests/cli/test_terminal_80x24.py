@@ -151,6 +151,34 @@ def test_laser_chess_shows_the_bots_move_beside_the_whole_board():
     assert checked and all(checked)
 
 
+@pytest.mark.parametrize("slug", ["laser-chess", "reflec", "strategic-reserve"])
+def test_the_bots_last_move_in_words_stays_beside_the_board(slug):
+    """At every prompt after a bot's turn, the screen's last 24 rows end with that move's phrase
+    (state.describe from the human's seat) under the round's plies."""
+    game = abstracta.load(slug)
+    console = terminal_console()
+    rng, bot_rng = random.Random(5), random.Random(6)
+    seen: list[bool] = []
+    terminal: TerminalGame
+
+    def read_line() -> str:
+        bot_plies = [ply for ply, earlier in enumerate(terminal.history[:-1]) if earlier.player == 1]
+        if bot_plies:
+            ply = bot_plies[-1]
+            words = terminal.history[ply].describe(terminal.moves[ply], 0)
+            screen = " ".join(" ".join(screen_lines(console.file.getvalue())[-ROWS:]).split())
+            seen.append(" ".join(words.split()) in screen)
+        if len(seen) >= 3 or len(terminal.moves) > 200:
+            return "quit"
+        return rng.choice(terminal.state.moves())
+
+    bots = {1: ("easy", lambda view: bot_rng.choice(view.moves()))}
+    terminal = TerminalGame(game.start(seed=2), picture_for(game), console, dice(random.Random(3)), bots,
+                            read_line=read_line)  # fmt: skip
+    terminal.run()
+    assert seen and all(seen)
+
+
 def test_every_action_of_this_reflec_round_stays_on_screen():
     """Mid-turn, the screen still shows your own earlier actions of the turn and the rival's whole turn."""
     checked = rounds_on_screen("reflec", abstracta.load("reflec").start(seed=3), 2, 3)

@@ -59,19 +59,24 @@ def round_lines(game: TerminalGame) -> list[tuple[str, str]]:
     for ply in round_plies(game):
         before = game.history[ply]
         label = f"  [{game.labels[ply]}]" if ply in game.labels else ""
-        text = game.ply_line(ply, watcher)[2:]  # without the bullet
-        text = text[: len(text) - len(label)] if label else text
+        words = game.ply_words(ply, watcher)
+        if words:  # a bot's ply: its words, then its notation
+            move = game.moves[ply]
+            text = f"{words} ({move if watcher == before.player else before.public_move(move)})"
+        else:
+            text = game.ply_line(ply, watcher)[2:]  # without the bullet
+            text = text[: len(text) - len(label)] if label else text
         actor = game.renderer.actor(before) if before.player != CHANCE else None
-        if groups and actor is not None and groups[-1][0] == actor and text.startswith(actor):
-            groups[-1][1] += "; " + text[len(actor):].lstrip(": ")
+        if groups and actor is not None and groups[-1][0] == actor and (words or text.startswith(actor)):
+            if words:  # "Moons move ... ; turn ..." : the seat's name once
+                name, _, rest = text.partition(" ")
+                groups[-1][1] += "; " + (rest if groups[-1][1].split(" ", 1)[0] == name else text)
+            else:
+                groups[-1][1] += "; " + text[len(actor):].lstrip(": ")
             groups[-1][3] = groups[-1][3] or label
         else:
             groups.append([actor, text, "dim" if actor is None else "", label])
-    lines = [(f"• {text}{label}", style) for _, text, style, label in groups]
-    said = [words for words in (game.ply_words(ply, watcher) for ply in round_plies(game)) if words]
-    if said:  # the bot's last move in plain words stays next to the board
-        lines.append((f"  {said[-1]}", "italic"))
-    return lines
+    return [(f"• {text}{label}", style) for _, text, style, label in groups]
 
 
 def round_plies(game: TerminalGame) -> list[int]:
