@@ -256,7 +256,7 @@ def test_laser_chess_names_removed_pieces_in_words():
 ])
 def test_usage_errors_are_one_line_with_a_help_hint(args, fragment):
     result = run(*args)
-    line = assert_one_line_error(result, fragment, "--help'")
+    assert_one_line_error(result, fragment, "--help'")
     assert result.exit_code == 2 and "╭" not in result.output
 
 
