@@ -1,9 +1,9 @@
 """Every built-in game's lessons (``games/<name>/lessons.json``, read by ``core/lessons.py``), checked by the engine.
 
 Each step passes when its intended moves are played and fails, with its hint, on each listed wrong try; the
-move kinds of a game's lessons name every move its move generation gives along short random games (under
-each of the game's example options), and the lessons play every taught kind and cause every kind of effect
-those games show.
+move kinds of a game's lessons name every move its move generation gives along random games (under each of
+the game's example options, so at every player count it allows), and the lessons play every kind, cause every
+kind of effect those games show, and are played at each of those player counts.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from abstracta.core.registry import BUILT_IN_PACKAGE, game_class
 BUILT_IN = [slug for slug in abstracta.games() if game_class(slug).__module__.startswith(BUILT_IN_PACKAGE + ".")]
 SEEDS = (1, 2)
 PLIES = 160
+LONG_SEED, LONG_PLIES = 3, 400
 
 
 def effect_kind(effect: dict) -> tuple:
@@ -36,21 +37,29 @@ class CachedStructure:
 
 
 def random_play(game):
-    """(position, legal moves) along short random games under every example option set; the effects seen."""
-    seen, effects = [], set()
+    """(position, legal moves) along random games, the effects seen, and the player counts played.
+
+    Short games under every example option set (with the game's short options), and for each player count
+    one longer game without them, long enough for players to drop out (Reflec's neutral coins with 3-4 players).
+    """
+    seen, effects, runs = [], set(), []
     for options in ({}, *type(game).example_options):
-        played_game = abstracta.load(game.slug, **{**type(game).short_options, **options})
-        for seed in SEEDS:
-            rng, state = random.Random(seed), played_game.start(seed=seed)
-            for _ in range(PLIES):
-                if state.over:
-                    break
-                moves = state.moves()
-                if state.player != abstracta.CHANCE:
-                    seen.append((state, moves))
-                state = state.play(rng.choice(moves))
-                effects.update(effect_kind(effect) for effect in state.last_effects())
-    return seen, effects
+        runs += [(abstracta.load(game.slug, **{**type(game).short_options, **options}), seed, PLIES) for seed in SEEDS]
+    for count in sorted({played.num_players for played, _, _ in runs}):
+        options = next(options for options in ({}, *type(game).example_options)
+                       if abstracta.load(game.slug, **options).num_players == count)  # fmt: skip
+        runs.append((abstracta.load(game.slug, **options), LONG_SEED, LONG_PLIES))
+    for played_game, seed, plies in runs:
+        rng, state = random.Random(seed), played_game.start(seed=seed)
+        for _ in range(plies):
+            if state.over:
+                break
+            moves = state.moves()
+            if state.player != abstracta.CHANCE:
+                seen.append((state, moves))
+            state = state.play(rng.choice(moves))
+            effects.update(effect_kind(effect) for effect in state.last_effects())
+    return seen, effects, {played_game.num_players for played_game, _, _ in runs}
 
 
 @pytest.mark.parametrize("slug", BUILT_IN)
@@ -78,7 +87,7 @@ def test_the_lessons_cover_every_kind_of_move_and_effect(slug):
     game = abstracta.load(slug)
     lessons = lessons_of(game)
     kinds = lessons[0].move_kinds
-    seen, effects = random_play(game)
+    seen, effects, player_counts = random_play(game)
     generated = set()
     for state, moves in seen:
         cached = CachedStructure(state)
@@ -86,17 +95,19 @@ def test_the_lessons_cover_every_kind_of_move_and_effect(slug):
             kind = move_kind(kinds, cached, move)
             assert kind is not None, f"{slug}: {move!r} of {state.notation()!r} fits no move kind"
             generated.add(kind)
-    taught, caused = set(), set()
+    taught, caused, counts_taught = set(), set(), set()
     for lesson in lessons:
         for step in lesson.steps:
             state = start_of(game, step)
+            counts_taught.add(state.game.num_players)
             for move in step.intended:
                 taught.add(move_kind(kinds, state.view(step.seat), move))
                 state = state.play(move)
                 caused.update(effect_kind(effect) for effect in state.view(step.seat).last_effects())
-    assert {kind.name for kind in kinds if kind.taught} <= taught, "kinds no lesson plays"
-    assert generated <= {kind.name for kind in kinds}
+    assert generated <= taught, f"{slug}: kinds of move random games play that no lesson plays: {sorted(generated - taught)}"
+    assert {kind.name for kind in kinds} <= taught, f"{slug}: kinds no lesson plays: {sorted({k.name for k in kinds} - taught)}"
     assert effects <= caused, f"{slug}: effects no lesson causes: {sorted(effects - caused, key=str)}"
+    assert player_counts <= counts_taught, f"{slug}: player counts no lesson is played with: {player_counts - counts_taught}"
 
 
 def test_a_step_goes_on_while_the_learner_may_still_move_and_refuses_moves_after_its_turn():

@@ -6,9 +6,15 @@ A game ships its lessons as data beside its rules module, ``lessons.json`` (read
                      "where": {"to": {"empty": true}}}, ...],
      "lessons": [{"id": "first", "title": "...", "summary": "...", "steps": [
          {"title": "...", "text": "...", "task": "...", "position": "<the game's notation>", "options": {},
-          "seat": 0, "goal": {...}, "hint": "...", "intended": ["e4-e5"], "wrong": [["e4+"]]}]}]}
+          "seat": 0, "goal": {...}, "hint": "...", "intended": ["e4-e5"], "wrong": [["e4+"]],
+          "prelude": ["e1-e2", "e8-e7"]}]}]}
 
-A step is passed when the learner's moves, played from ``position`` by ``seat``, make ``goal`` true;
+A step's ``prelude`` (optional) lists moves played from ``position`` before the learner takes over,
+for what a position alone cannot hold: a history (a threefold repetition, so that a draw may be
+claimed). The moves are checked when the lessons file is read, replayed by :func:`start_of` and shown
+in the step's move list. ``options`` (optional) are the game's options for the step (``{"players": 3}``).
+
+A step is passed when the learner's moves, played from ``position`` (after the prelude) by ``seat``, make ``goal`` true;
 it is failed (the hint is shown, the step may be retried) once the learner's turn is over, or
 ``max_moves`` (default: as many as ``intended``) are played, without the goal holding. ``intended``
 lists one way to pass (the tests play it); ``wrong`` lists plausible wrong tries (the tests check
@@ -31,8 +37,10 @@ choice (``{"result": ["capture", "swap"]}``), anything else by equality.
 A move kind names a family of moves (``step``, ``rotate``, a Quin power): the first kind whose
 ``move`` regular expression matches the whole move and whose ``where`` conditions hold on the
 position before the move (each named group's cell ``empty`` or not, or holding a piece of one of
-the ``kind`` names). The tests check that the kinds cover every move the game generates and that
-the lessons play every kind.
+the ``kind`` names, or a piece matching ``piece``, a MATCH; with ``area``, a template such as
+``"supply {}"``, the condition reads the pieces of the structure's area of that name instead of a
+cell's). The tests check that the kinds cover every move the game generates along random games
+under every example option set, and that the lessons play every kind.
 """
 
 from __future__ import annotations
@@ -62,24 +70,32 @@ class MoveKind:
     name: str
     pattern: re.Pattern[str]
     where: dict[str, dict[str, Any]] = field(default_factory=dict)
-    taught: bool = True
-    """False for a kind no lesson can set up from a position alone (a repetition draw claim); it still names the moves."""
 
-    def fits(self, cells_of: Any, move: str) -> bool:
-        """Whether ``move`` is of this kind; ``cells_of()`` gives the position's structured cells (read only for ``where``)."""
+    def fits(self, structure_of: Any, move: str) -> bool:
+        """Whether ``move`` is of this kind; ``structure_of()`` gives the position's structure (read only for ``where``)."""
         found = self.pattern.fullmatch(move)
         if found is None:
             return False
         if not self.where:
             return True
-        cells = cells_of()
+        structure = structure_of()
         for group, condition in self.where.items():
-            pieces = cells.get(found.group(group) or "", [])
+            pieces = _pieces_named(structure, found.group(group) or "", condition.get("area"))
             if "empty" in condition and bool(condition["empty"]) != (not pieces):
                 return False
             if "kind" in condition and not any(piece.get("kind") in condition["kind"] for piece in pieces):
                 return False
+            if "piece" in condition and not any(matches(condition["piece"], piece) for piece in pieces):
+                return False
         return True
+
+
+def _pieces_named(structure: dict[str, Any], name: str, area: str | None) -> list[dict[str, Any]]:
+    """The pieces on cell ``name``, or with an ``area`` template, those of the area it names (``"supply {}"``)."""
+    if area is None:
+        return list(structure.get("cells", {}).get(name, []))
+    wanted = area.format(name)
+    return [piece for entry in structure.get("areas", []) if entry.get("name") == wanted for piece in entry.get("pieces", [])]
 
 
 @dataclass(frozen=True)
@@ -96,6 +112,8 @@ class Step:
     options: dict[str, Any] = field(default_factory=dict)
     max_moves: int = 0
     praise: str = "Well done!"
+    prelude: tuple[str, ...] = ()
+    """Moves played from ``position`` before the learner takes over (a history the position alone cannot hold)."""
     chance: bool = False
     """The learner also picks the chance outcomes (throws the dice as they choose), to see what each does."""
 
@@ -132,8 +150,7 @@ def _parse_kinds(data: Any, where: str) -> tuple[MoveKind, ...]:
     kinds = []
     for entry in data or []:
         try:
-            kinds.append(MoveKind(entry["name"], re.compile(entry["move"]), dict(entry.get("where", {})),
-                                  bool(entry.get("taught", True))))
+            kinds.append(MoveKind(entry["name"], re.compile(entry["move"]), dict(entry.get("where", {}))))
         except (KeyError, TypeError, re.error) as error:
             raise LessonError(f"{where}: bad move kind {entry!r}: {error}") from None
     return tuple(kinds)
@@ -160,7 +177,8 @@ def _parse_step(data: dict[str, Any], where: str) -> Step:
                     seat=int(data.get("seat", 0)), goal=dict(data["goal"]), hint=data["hint"],
                     intended=tuple(data["intended"]), wrong=tuple(tuple(moves) for moves in data.get("wrong", [])),
                     options=dict(data.get("options", {})), max_moves=int(data.get("max_moves", 0)),
-                    praise=data.get("praise", "Well done!"), chance=bool(data.get("chance", False)))  # fmt: skip
+                    praise=data.get("praise", "Well done!"), chance=bool(data.get("chance", False)),
+                    prelude=tuple(str(move) for move in data.get("prelude", [])))  # fmt: skip
     except (KeyError, TypeError, ValueError) as error:
         raise LessonError(f"{where}: {type(error).__name__} {error}") from None
 
@@ -189,7 +207,16 @@ def _lessons_of_class(game_class: type[Game]) -> tuple[Lesson, ...]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise LessonError(f"{game_class.slug}: {LESSONS_FILE} is not JSON: {error}") from None
-    return tuple(read_lessons(game_class.slug, data))
+    lessons = tuple(read_lessons(game_class.slug, data))
+    game = game_class()
+    for lesson in lessons:
+        for number, step in enumerate(lesson.steps, 1):
+            if step.prelude:  # a bad prelude is the file's fault: say so when it is read, not when a learner opens the step
+                try:
+                    start_of(game, step)
+                except LessonError as error:
+                    raise LessonError(f"{game_class.slug} lesson {lesson.id!r} step {number}: {error}") from None
+    return lessons
 
 
 def lessons_of(game: Game) -> list[Lesson]:
@@ -210,24 +237,29 @@ def step_game(game: Game, step: Step) -> Game:
 
 
 def start_of(game: Game, step: Step) -> State:
-    """The step's full position (the learner is shown ``start_of(...).view(step.seat)``)."""
+    """The step's full position, its prelude played (the learner is shown ``start_of(...).view(step.seat)``)."""
     try:
-        return step_game(game, step).parse(step.position)
+        state = step_game(game, step).parse(step.position)
     except NotationError as error:
         raise LessonError(f"{game.slug}: a step's position does not read: {error}") from None
+    for number, move in enumerate(step.prelude, 1):
+        if state.over or move not in state.moves():
+            raise LessonError(f"{game.slug}: prelude move {number} ({move[:40]!r}) is not legal there")
+        state = state.play(move)
+    return state
 
 
 def move_kind(kinds: tuple[MoveKind, ...], state: Any, move: str) -> str | None:
     """The name of the first kind ``move`` fits in ``state`` (a state or a view), ``None`` when none."""
-    cells: list[dict[str, Any]] = []
+    structure: list[dict[str, Any]] = []
 
-    def cells_of() -> dict[str, Any]:
-        if not cells:
-            cells.append(state.structure().get("cells", {}))
-        return cells[0]
+    def structure_of() -> dict[str, Any]:
+        if not structure:
+            structure.append(state.structure())
+        return structure[0]
 
     for kind in kinds:
-        if kind.fits(cells_of, move):
+        if kind.fits(structure_of, move):
             return kind.name
     return None
 

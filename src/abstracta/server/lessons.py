@@ -14,23 +14,33 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from abstracta.core.api import Game, State
-from abstracta.core.lessons import Attempt, Lesson, Step, start_of
+from abstracta.core.lessons import Attempt, Lesson, Step, start_of, step_game
 from abstracta.server.database import Database
 from abstracta.server.tables import LessonProgressRow, utc_now
 from abstracta.server.views import board_view
 
 
 def step_view(game: Game, step: Step, state: State, played: list[str]) -> dict[str, Any]:
-    """A position of a step as the board draws it: the learner's seat's view only, and the learner's moves."""
+    """A position of a step as the board draws it: the learner's seat's view only; ``history`` is the step's
+    prelude (moves played before the learner takes over) then the learner's moves."""
     view = state.view(step.seat)
     acting = step.learner_moves(state)
     return {
         **board_view(view),
         "you": step.seat,
         "last_effects": list(view.last_effects()) if played else [],
-        "history": list(played),
+        "history": [*step.prelude, *played],
         "moves": list(view.moves()) if acting else [],
     }
+
+
+def prelude_json(game: Game, step: Step) -> list[dict[str, str]]:
+    """The step's prelude as the move list shows it: each move with its words, as the learner's seat reads them."""
+    state, entries = step_game(game, step).parse(step.position), []
+    for move in step.prelude:  # checked when the lessons file was read
+        entries.append({"move": move, "words": state.describe(move, step.seat)})
+        state = state.play(move)
+    return entries
 
 
 def lesson_json(game: Game, lesson: Lesson) -> dict[str, Any]:
@@ -38,7 +48,8 @@ def lesson_json(game: Game, lesson: Lesson) -> dict[str, Any]:
     steps = []
     for index, step in enumerate(lesson.steps):
         steps.append({"index": index, "title": step.title, "text": step.text, "task": step.task, "seat": step.seat,
-                      "chance": step.chance, "view": step_view(game, step, start_of(game, step), [])})  # fmt: skip
+                      "chance": step.chance, "prelude": prelude_json(game, step),
+                      "view": step_view(game, step, start_of(game, step), [])})  # fmt: skip
     return {"id": lesson.id, "title": lesson.title, "summary": lesson.summary, "steps": steps}
 
 

@@ -150,6 +150,17 @@ function drawLessonList() {
   $("lessons").replaceChildren(...blocks);
 }
 
+// The step's moves so far: its prelude (played before the learner takes over, with its words), then the learner's.
+function drawStepMoves() {
+  const before = step().prelude || [];
+  const items = [
+    ...before.map((entry) => h("li", { class: "prelude", title: entry.move }, `${entry.words} (${entry.move})`)),
+    ...state.moves.map((move) => h("li", {}, move)),
+  ];
+  $("step-moves").replaceChildren(...items);
+  $("step-moves").hidden = items.length === 0;
+}
+
 function render() {
   const current = step();
   $("step-title").textContent = `${lesson().title}: step ${state.step + 1} of ${lesson().steps.length} · ${current.title}`;
@@ -167,6 +178,7 @@ function render() {
   $("retry").classList.toggle("primary", state.status === "failed");
   drawBoard();
   drawExtraMoves();
+  drawStepMoves();
   drawLessonList();
 }
 
