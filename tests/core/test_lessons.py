@@ -141,3 +141,16 @@ def test_a_lessons_file_with_a_bad_goal_or_move_kind_is_refused_by_name():
     with pytest.raises(LessonError, match="bad move kind"):
         read_lessons("g", {"move_kinds": [{"name": "k", "move": "("}], "lessons": []})
     assert read_lessons("g", {"lessons": [{"id": "x", "steps": [{**step, "goal": {"cell": "a1", "empty": True}}]}]})
+
+
+def test_a_prelude_is_replayed_before_the_learner_and_a_bad_one_is_refused_when_read():
+    game = abstracta.load("laser-chess")
+    step = next(step for lesson in lessons_of(game) for step in lesson.steps if step.prelude)
+    start = start_of(game, step)
+    assert start.repetitions() == 3 and "draw" in start.view(step.seat).moves()  # the history is real
+    assert "draw" not in game.parse(step.position).moves()
+    entry = {"title": "t", "text": "t", "task": "t", "position": step.position, "hint": "h", "intended": ["draw"],
+             "goal": {"over": True}}  # fmt: skip
+    assert read_lessons(game.slug, {"lessons": [{"id": "x", "steps": [{**entry, "prelude": list(step.prelude)}]}]}, game)
+    with pytest.raises(LessonError, match=r"lesson 'x' step 1: .*prelude move 2 \('e2-e3'\) is not legal"):
+        read_lessons(game.slug, {"lessons": [{"id": "x", "steps": [{**entry, "prelude": ["e1-e2", "e2-e3"]}]}]}, game)

@@ -86,3 +86,18 @@ def test_a_game_that_hides_information_shows_only_the_learners_view(client):
             assert all(piece["kind"] == "hidden" for piece in rival), step.title
             hidden_seen += len(rival)
     assert hidden_seen, "no step has a face-down rival piece to hide"
+
+
+def test_a_step_with_a_prelude_lists_it_with_its_words_and_a_step_with_options_plays_under_them(client):
+    lesson = lessons_of(abstracta.load(GAME))[0]
+    index, step = next((i, step) for i, step in enumerate(lesson.steps) if step.prelude)
+    shown = first_step(client)["lessons"][0]["steps"][index]
+    assert [entry["move"] for entry in shown["prelude"]] == list(step.prelude)
+    assert all(entry["words"] for entry in shown["prelude"]) and shown["view"]["history"] == list(step.prelude)
+    assert "draw" in shown["view"]["moves"]
+    url = f"/api/lessons/{GAME}/{lesson.id}/{index}/check"
+    claimed = client.post(url, json={"moves": ["draw"]}).json()
+    assert claimed["status"] == "passed" and claimed["view"]["history"] == [*step.prelude, "draw"]
+    reflec = client.get("/api/lessons/reflec").json()["lessons"]
+    counts = {step["view"]["num_players"] for lesson in reflec for step in lesson["steps"]}
+    assert counts == {2, 3, 4}

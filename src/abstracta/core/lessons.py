@@ -183,8 +183,12 @@ def _parse_step(data: dict[str, Any], where: str) -> Step:
         raise LessonError(f"{where}: {type(error).__name__} {error}") from None
 
 
-def read_lessons(slug: str, data: Any) -> list[Lesson]:
-    """Lessons from the JSON of a lessons file (``slug`` names the game in messages)."""
+def read_lessons(slug: str, data: Any, game: Game | None = None) -> list[Lesson]:
+    """Lessons from the JSON of a lessons file (``slug`` names the game in messages).
+
+    With ``game``, each step's prelude is played from its position: a move that is not legal there
+    is the file's fault, refused here by step rather than when a learner opens the step.
+    """
     if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
         raise LessonError(f"{slug}: a lessons file is an object with a 'lessons' list")
     kinds = _parse_kinds(data.get("move_kinds"), f"{slug} move_kinds")
@@ -195,6 +199,12 @@ def read_lessons(slug: str, data: Any) -> list[Lesson]:
         if not steps:
             raise LessonError(f"{where}: no steps")
         lessons.append(Lesson(slug, str(entry["id"]), entry.get("title", ""), entry.get("summary", ""), steps, kinds))
+        for number, step in enumerate(steps, 1):
+            if game is not None and step.prelude:
+                try:
+                    start_of(game, step)
+                except LessonError as error:
+                    raise LessonError(f"{where} step {number}: {error}") from None
     return lessons
 
 
@@ -207,16 +217,7 @@ def _lessons_of_class(game_class: type[Game]) -> tuple[Lesson, ...]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise LessonError(f"{game_class.slug}: {LESSONS_FILE} is not JSON: {error}") from None
-    lessons = tuple(read_lessons(game_class.slug, data))
-    game = game_class()
-    for lesson in lessons:
-        for number, step in enumerate(lesson.steps, 1):
-            if step.prelude:  # a bad prelude is the file's fault: say so when it is read, not when a learner opens the step
-                try:
-                    start_of(game, step)
-                except LessonError as error:
-                    raise LessonError(f"{game_class.slug} lesson {lesson.id!r} step {number}: {error}") from None
-    return lessons
+    return tuple(read_lessons(game_class.slug, data, game_class()))
 
 
 def lessons_of(game: Game) -> list[Lesson]:
