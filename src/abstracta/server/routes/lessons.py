@@ -52,9 +52,10 @@ def router(progress: LessonProgress, sessions: Sessions) -> APIRouter:
 
     @routes.get("/api/lessons/{slug}", tags=["lessons"], summary="A game's lessons, and the account's progress",
                 description="{game, title, lessons: [{id, title, summary, steps: [{index, title, text, task, seat, chance, "
-                "view}]}], progress: {lesson id: [passed step indices]} or null when nobody is logged in (the browser "
-                "keeps an anonymous learner's)}. 'view' is the step's start as the learner's seat sees it, as the board "
-                "draws it. 404: no such game, or it has no lessons.")  # fmt: skip
+                "prelude, view}]}], progress: {lesson id: [passed step indices]} or null when nobody is logged in (the "
+                "browser keeps an anonymous learner's)}. 'view' is the step's start as the learner's seat sees it, as the "
+                "board draws it; 'prelude' the moves played before the learner takes over, [{move, words}]. "
+                "404: no such game, or it has no lessons.")  # fmt: skip
     def lessons(slug: str, request: Request) -> dict[str, Any]:
         game = _game(slug)
         user = sessions.user(request, changing=False)
