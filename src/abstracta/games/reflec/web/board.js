@@ -68,7 +68,7 @@ export function readStructure(structure) {
     const flag = !extra.destroyed.includes(die.name) ? "" : supply.owner === null ? "n" : "x";
     return { suit: die.name, die: die.value, off, flag };
   });
-  return { cells, suits, acting: extra.acting, phase: extra.phase, tiles: extra.tiles, turns: extra.turns };
+  return { cells, suits, acting: extra.acting, phase: extra.phase, tiles: extra.tiles, turns: extra.turns, locked: extra.locked || [] };
 }
 
 function pieceOf(piece) {
@@ -144,6 +144,12 @@ export function draw(view, ui = {}) {
     const [x, y] = xy(sq, flipped);
     pieces.append(drawPiece(p, x, y, flipped, { "data-piece": p.token, "data-at": sq }));
   }
+  // A locked neutral coin (3-4 players: touched last turn, nobody may handle it this turn): a dashed frame.
+  for (const sq of pos.locked) {
+    const [x, y] = xy(sq, flipped);
+    pieces.append(el("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "rf-locked", "data-locked": sq,
+      fill: "none", stroke: "#3b3a36", "stroke-width": 2, "stroke-dasharray": "5 4" }));
+  }
   svg.append(pieces);
   if (!ui.mini) {
     for (const effect of view.last_effects || []) {
@@ -186,5 +192,9 @@ export function draw(view, ui = {}) {
     svg.append(el("text", { x: PANEL_X + 28, y: top + 19, class: "panel-label" }, `${SUIT_NAMES[s.suit]}${state}`));
     svg.append(el("text", { x: PANEL_X + 28, y: top + 40, class: "die-label rf-info" }, `die ${s.die} · ${s.off} coin${s.off === 1 ? "" : "s"} in hand`));
   });
+  if (pos.locked.length) {
+    svg.append(el("text", { x: PANEL_X, y: MARGIN + 44 + pos.suits.length * 62, class: "die-label rf-info", "data-testid": "locked" },
+      `locked this turn: ${pos.locked.join(", ")}`));
+  }
   return svg;
 }
