@@ -154,3 +154,5 @@ def test_a_prelude_is_replayed_before_the_learner_and_a_bad_one_is_refused_when_
     assert read_lessons(game.slug, {"lessons": [{"id": "x", "steps": [{**entry, "prelude": list(step.prelude)}]}]}, game)
     with pytest.raises(LessonError, match=r"lesson 'x' step 1: .*prelude move 2 \('e2-e3'\) is not legal"):
         read_lessons(game.slug, {"lessons": [{"id": "x", "steps": [{**entry, "prelude": ["e1-e2", "e2-e3"]}]}]}, game)
+    with pytest.raises(LessonError, match="a prelude is a list of moves"):
+        read_lessons(game.slug, {"lessons": [{"id": "x", "steps": [{**entry, "prelude": "e1-e2"}]}]}, game)

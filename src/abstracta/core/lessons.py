@@ -172,6 +172,8 @@ def _check_goal(goal: Any, where: str) -> None:
 
 def _parse_step(data: dict[str, Any], where: str) -> Step:
     _check_goal(data.get("goal"), where)
+    if not isinstance(data.get("prelude", []), list):
+        raise LessonError(f"{where}: a prelude is a list of moves, got {data['prelude']!r}")
     try:
         return Step(title=data["title"], text=data["text"], task=data["task"], position=data["position"],
                     seat=int(data.get("seat", 0)), goal=dict(data["goal"]), hint=data["hint"],
