@@ -21,6 +21,13 @@ player's value is its projected total against its strongest rival's, squashed by
 a couple of dozen moves), so the pawn steps next to the tile that will face it first, the
 highest tile is scored first and the coin fed is the one that reaches the best tile in time.
 Scoring moves are noisy.
+
+``_evaluate`` computes the same figures in one pass (``_fused_projection``): what the four suits
+share (the turn order, the free tiles, the value masks, the unscored mean) once per position, the
+winding of each suit's forecast as two masks (the suits that turn ``d + 1`` times and those that
+turn ``d`` times), and "the tiles facing a set of squares" as four shifts. The methods
+``turnings``, ``future_planes``, ``next_scoring`` and ``projected`` stay the readable reference;
+tests/games/desfases/test_evaluation_speed.py checks the two bit for bit.
 """
 
 from __future__ import annotations
@@ -30,7 +37,17 @@ from typing import TYPE_CHECKING, Hashable, Sequence
 
 from abstracta.core.knowledge import Knowledge
 from abstracta.games.desfases.calibration import CALIBRATIONS
-from abstracta.games.desfases.board import BIT, FACED, HOLE, TILE_SQUARES, facers_of, facing_masks, queen_targets
+from abstracta.games.desfases.board import (
+    ALL_TILES,
+    BIT,
+    FACED,
+    HOLE,
+    SIZE,
+    TILE_SQUARES,
+    facers_of,
+    facing_masks,
+    queen_targets,
+)
 
 if TYPE_CHECKING:
     from abstracta.games.desfases.rules import DesfasesState
@@ -50,6 +67,15 @@ VALUE_CACHE_SIZE = 200_000
 """Positions whose values one knowledge (one loaded game) remembers; the cache empties when full."""
 
 _POSITIONS: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
+_TURN_SEQUENCES: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
+_QUEEN_TARGETS: dict[int, int] = {}
+"""``occupied << 5 | p`` -> the pawn's queen targets, or its own square when boxed in (at most 42,504 keys)."""
+
+NOT_FILE_A = sum(BIT[sq] for sq in range(SIZE * SIZE) if sq % SIZE)
+NOT_FILE_E = sum(BIT[sq] for sq in range(SIZE * SIZE) if sq % SIZE != SIZE - 1)
+RESERVOIR_SUMS = tuple(sum(v for v in range(6) if reservoir >> v & 1) for reservoir in range(64))
+RESERVOIR_SHARES = tuple(bin(reservoir).count("1") * LATER_TILE_SHARE for reservoir in range(64))
+"""Per reservoir mask: its coins' total, and its count times ``LATER_TILE_SHARE`` (the same float ``projected`` makes)."""
 _VALUE_MASKS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
 
 
@@ -86,6 +112,107 @@ def _value_masks(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
             _VALUE_MASKS.clear()
             _VALUE_MASKS[tiles] = found
     return found
+
+
+def _turn_sequence(players: int, acting: int, feeding: bool, live: int) -> tuple[int, ...] | None:
+    """The suits in turn order from the next turn to be played (``None`` once over); cached."""
+    key = (players, acting, feeding, live)
+    found = _TURN_SEQUENCES.get(key, ())
+    if found != ():
+        return found  # type: ignore[return-value]
+    positions = _turn_positions(players, acting, feeding, live)
+    result = _TURN_SEQUENCES[key] = None if positions is None else tuple(sorted(range(4), key=positions.__getitem__))
+    return result
+
+
+def _facers(targets: int, north: int, east: int, south: int, west: int) -> int:
+    """The tile squares facing any square of ``targets``, given the squares facing n, e, s, w (``facers_of`` for a set)."""
+    return (
+        (north & targets >> SIZE)
+        | (east & targets >> 1 & NOT_FILE_E)
+        | (south & targets << SIZE)
+        | (west & targets << 1 & NOT_FILE_A)
+    )
+
+
+def _fused_projection(state: "DesfasesState") -> list[float]:
+    """``projected(state)``, the same floats, in one pass (the module docstring says how)."""
+    tiles, scored, live, points = state.tiles, state.scored, state.live, state.points
+    value_masks = _value_masks(tiles)
+    unscored = ALL_TILES & ~scored
+    count = unscored.bit_count()
+    mean_tile = sum(value * (mask & unscored).bit_count() for value, mask in value_masks) / count if count else 0.0
+    # The free tiles of each live suit, and for each suit the union of those that turn as often as it
+    # does before its check (itself and the suits playing before it), the others turning once less.
+    sequence = _turn_sequence(state.game.num_players, state.suit, state.feeding, live)
+    free = ~(scored | state.occupied)
+    suit_masks = state.suit_masks
+    wound_more = [0, 0, 0, 0]
+    every = 0
+    if sequence is not None:
+        for suit in sequence:
+            if live >> suit & 1:
+                every |= suit_masks[suit] & free
+            wound_more[suit] = every
+    timers, dice, pawns, reservoirs = state.timers, state.dice, state.pawns, state.reservoirs
+    occupied = state.occupied
+    out = []
+    for suit in range(4):
+        total = float(points[suit])
+        if live >> suit & 1:
+            timer = timers[suit]
+            gained = 0.0
+            if timer >= 0:
+                die = dice[suit]
+                lo, hi = state.lo, state.hi
+                if sequence is not None:
+                    more = wound_more[suit]
+                    for mask, quarter in ((every ^ more, die & 3), (more, (die + 1) & 3)):
+                        if quarter & 1:
+                            lo, hi = lo ^ mask, hi ^ (lo & mask)
+                        if quarter & 2:
+                            hi ^= mask
+                north, east = ALL_TILES & ~lo & ~hi, lo & ~hi
+                south, west = hi & ~lo, lo & hi
+                pawn = pawns[suit]
+                if die == 0:
+                    candidates = _facers(BIT[pawn], north, east, south, west)
+                elif die == 1:
+                    key = occupied << 5 | pawn
+                    targets = _QUEEN_TARGETS.get(key)
+                    if targets is None:
+                        targets = _QUEEN_TARGETS[key] = queen_targets(pawn, occupied) or BIT[pawn]
+                    candidates = _facers(targets, north, east, south, west)
+                else:
+                    candidates = (
+                        (north & FACES_A_SQUARE[0])
+                        | (east & FACES_A_SQUARE[1])
+                        | (south & FACES_A_SQUARE[2])
+                        | (west & FACES_A_SQUARE[3])
+                    ) & ~_facers(occupied & ~BIT[pawn], north, east, south, west)
+                candidates &= ~scored
+                if candidates:
+                    for value, mask in value_masks:
+                        if candidates & mask:
+                            gained = CERTAINTY[min(die, 2)] * (value + timer)
+                            break
+            total += gained
+            reservoir = reservoirs[suit]
+            total += RESERVOIR_SUMS[reservoir] + RESERVOIR_SHARES[reservoir] * mean_tile
+        out.append(total)
+    return out
+
+
+def _margins(owners: tuple[int, ...], players: int, suits: list[float]) -> tuple[float, ...]:
+    """Each player's projected total against its strongest rival's, squashed by ``tanh``."""
+    totals = [0.0] * players
+    for suit, value in enumerate(suits):
+        totals[owners[suit]] += value
+    best = max(totals)
+    leader = totals.index(best)
+    second = max(totals[q] for q in range(players) if q != leader)
+    tanh = math.tanh
+    return tuple(tanh((total - (second if player == leader else best)) / SCALE) for player, total in enumerate(totals))
 
 
 class DesfasesKnowledge(Knowledge):
@@ -206,17 +333,11 @@ class DesfasesKnowledge(Knowledge):
             return cache
 
     def _evaluate(self, state: "DesfasesState") -> tuple[float, ...]:
-        suits = self.projected(state)
-        owners = state.game.owners
-        players = state.game.num_players
-        totals = [0.0] * players
-        for suit, value in enumerate(suits):
-            totals[owners[suit]] += value
-        values = []
-        for player in range(players):
-            rival = max(totals[q] for q in range(players) if q != player)
-            values.append(math.tanh((totals[player] - rival) / SCALE))
-        return tuple(values)
+        return _margins(state.game.owners, state.game.num_players, _fused_projection(state))
+
+    def reference_evaluate(self, state: "DesfasesState") -> tuple[float, ...]:
+        """``_evaluate`` through the readable ``projected`` (slower; the same floats)."""
+        return _margins(state.game.owners, state.game.num_players, self.projected(state))
 
     # -- ordering --------------------------------------------------------------
     def order(self, state: "DesfasesState", moves: list[str]) -> list[str]:
