@@ -68,6 +68,8 @@ VALUE_CACHE_SIZE = 200_000
 
 _POSITIONS: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
 _TURN_SEQUENCES: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
+_MEANS: dict[tuple[int, tuple[tuple[int, int], ...]], float] = {}
+"""``(scored, value masks)`` -> the mean value of the unscored tiles."""
 _QUEEN_TARGETS: dict[int, int] = {}
 """``occupied << 5 | p`` -> the pawn's queen targets, or its own square when boxed in (at most 42,504 keys)."""
 
@@ -139,9 +141,14 @@ def _fused_projection(state: "DesfasesState") -> list[float]:
     """``projected(state)``, the same floats, in one pass (the module docstring says how)."""
     tiles, scored, live, points = state.tiles, state.scored, state.live, state.points
     value_masks = _value_masks(tiles)
-    unscored = ALL_TILES & ~scored
-    count = unscored.bit_count()
-    mean_tile = sum(value * (mask & unscored).bit_count() for value, mask in value_masks) / count if count else 0.0
+    mean_tile = _MEANS.get((scored, value_masks))
+    if mean_tile is None:
+        unscored = ALL_TILES & ~scored
+        count = unscored.bit_count()
+        mean_tile = sum(value * (mask & unscored).bit_count() for value, mask in value_masks) / count if count else 0.0
+        if len(_MEANS) > 65536:
+            _MEANS.clear()
+        _MEANS[scored, value_masks] = mean_tile
     # The free tiles of each live suit, and for each suit the union of those that turn as often as it
     # does before its check (itself and the suits playing before it), the others turning once less.
     sequence = _turn_sequence(state.game.num_players, state.suit, state.feeding, live)
@@ -205,14 +212,25 @@ def _fused_projection(state: "DesfasesState") -> list[float]:
 
 def _margins(owners: tuple[int, ...], players: int, suits: list[float]) -> tuple[float, ...]:
     """Each player's projected total against its strongest rival's, squashed by ``tanh``."""
+    tanh = math.tanh
+    if players == 4:  # owners is the identity; the rival of the leader is the second, of the others the leader
+        a, b, c, d = suits
+        best = max(suits)
+        leader = suits.index(best)
+        second = max(suits[:leader] + suits[leader + 1 :])
+        return (
+            tanh((a - (second if leader == 0 else best)) / SCALE),
+            tanh((b - (second if leader == 1 else best)) / SCALE),
+            tanh((c - (second if leader == 2 else best)) / SCALE),
+            tanh((d - (second if leader == 3 else best)) / SCALE),
+        )
     totals = [0.0] * players
     for suit, value in enumerate(suits):
         totals[owners[suit]] += value
-    best = max(totals)
-    leader = totals.index(best)
-    second = max(totals[q] for q in range(players) if q != leader)
-    tanh = math.tanh
-    return tuple(tanh((total - (second if player == leader else best)) / SCALE) for player, total in enumerate(totals))
+    return tuple(
+        tanh((totals[player] - max(totals[q] for q in range(players) if q != player)) / SCALE)
+        for player in range(players)
+    )
 
 
 class DesfasesKnowledge(Knowledge):
