@@ -68,8 +68,6 @@ VALUE_CACHE_SIZE = 200_000
 
 _POSITIONS: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
 _TURN_SEQUENCES: dict[tuple[int, int, bool, int], tuple[int, ...] | None] = {}
-_MEANS: dict[tuple[int, tuple[tuple[int, int], ...]], float] = {}
-"""``(scored, value masks)`` -> the mean value of the unscored tiles."""
 _QUEEN_TARGETS: dict[int, int] = {}
 """``occupied << 5 | p`` -> the pawn's queen targets, or its own square when boxed in (at most 42,504 keys)."""
 
@@ -78,7 +76,7 @@ NOT_FILE_E = sum(BIT[sq] for sq in range(SIZE * SIZE) if sq % SIZE != SIZE - 1)
 RESERVOIR_SUMS = tuple(sum(v for v in range(6) if reservoir >> v & 1) for reservoir in range(64))
 RESERVOIR_SHARES = tuple(bin(reservoir).count("1") * LATER_TILE_SHARE for reservoir in range(64))
 """Per reservoir mask: its coins' total, and its count times ``LATER_TILE_SHARE`` (the same float ``projected`` makes)."""
-_VALUE_MASKS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+_LAYOUTS: dict[tuple[int, ...], "_Layout"] = {}
 
 
 def _turn_positions(players: int, acting: int, feeding: bool, live: int) -> tuple[int, ...] | None:
@@ -102,18 +100,46 @@ def _turn_positions(players: int, acting: int, feeding: bool, live: int) -> tupl
     return result
 
 
-def _value_masks(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``(value, squares holding a tile of that value)``, highest value first; cached per layout."""
-    found = _VALUE_MASKS.get(tiles)
-    if found is None:
+class _Layout:
+    """What the evaluation reads of one tile layout (the tiles never move): value masks, unscored means."""
+
+    __slots__ = ("value_masks", "means")
+
+    def __init__(self, tiles: tuple[int, ...]) -> None:
         masks = [0] * 6
         for sq in TILE_SQUARES:
             masks[tiles[sq] % 6] |= BIT[sq]
-        found = _VALUE_MASKS[tiles] = tuple((value, masks[value]) for value in range(5, -1, -1))
-        if len(_VALUE_MASKS) > 4096:  # layouts differ per game; keep the cache small
-            _VALUE_MASKS.clear()
-            _VALUE_MASKS[tiles] = found
+        self.value_masks = tuple((value, masks[value]) for value in range(5, -1, -1))
+        self.means: dict[int, float] = {}  # scored mask -> the mean value of the unscored tiles
+
+    def mean_unscored(self, scored: int) -> float:
+        unscored = ALL_TILES & ~scored
+        count = unscored.bit_count()
+        mean = sum(value * (mask & unscored).bit_count() for value, mask in self.value_masks) / count if count else 0.0
+        self.means[scored] = mean
+        return mean
+
+
+_LAST_LAYOUT: list = [None, None]
+"""The last ``(tiles, _Layout)`` asked for: a search stays on one layout, found by identity."""
+
+
+def _layout(tiles: tuple[int, ...]) -> _Layout:
+    """The layout's facts; cached (4,096 layouts at most: layouts differ per game)."""
+    if _LAST_LAYOUT[0] is tiles:
+        return _LAST_LAYOUT[1]
+    found = _LAYOUTS.get(tiles)
+    if found is None:
+        if len(_LAYOUTS) >= 4096:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[tiles] = _Layout(tiles)
+    _LAST_LAYOUT[:] = tiles, found
     return found
+
+
+def _value_masks(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(value, squares holding a tile of that value)``, highest value first; cached per layout."""
+    return _layout(tiles).value_masks
 
 
 def _turn_sequence(players: int, acting: int, feeding: bool, live: int) -> tuple[int, ...] | None:
@@ -140,15 +166,11 @@ def _facers(targets: int, north: int, east: int, south: int, west: int) -> int:
 def _fused_projection(state: "DesfasesState") -> list[float]:
     """``projected(state)``, the same floats, in one pass (the module docstring says how)."""
     tiles, scored, live, points = state.tiles, state.scored, state.live, state.points
-    value_masks = _value_masks(tiles)
-    mean_tile = _MEANS.get((scored, value_masks))
+    layout = _layout(tiles)
+    value_masks = layout.value_masks
+    mean_tile = layout.means.get(scored)
     if mean_tile is None:
-        unscored = ALL_TILES & ~scored
-        count = unscored.bit_count()
-        mean_tile = sum(value * (mask & unscored).bit_count() for value, mask in value_masks) / count if count else 0.0
-        if len(_MEANS) > 65536:
-            _MEANS.clear()
-        _MEANS[scored, value_masks] = mean_tile
+        mean_tile = layout.mean_unscored(scored)
     # The free tiles of each live suit, and for each suit the union of those that turn as often as it
     # does before its check (itself and the suits playing before it), the others turning once less.
     sequence = _turn_sequence(state.game.num_players, state.suit, state.feeding, live)
@@ -332,23 +354,30 @@ class DesfasesKnowledge(Knowledge):
         if state.over:
             return state.returns()
         # The search evaluates each child once to order the moves and again when it expands it:
-        # remembering values by position halves the work (same values, so the same moves).
-        key = (self.key(state), state.tiles)
-        values = self._values.get(key)
+        # remembering values by position halves the work (same values, so the same moves). One
+        # table per layout (the tiles never move), found by identity while the layout stays.
+        memo = self.__dict__.get("_memo")
+        if memo is None or memo[0] is not state.tiles:
+            memo = self._memo_for(state.tiles)
+        key = (state.lo, state.hi, state.scored, state.pawns, state.dice, state.timers, state.reservoirs,
+               state.points, state.live, state.suit, state.feeding)  # fmt: skip
+        values = memo[1].get(key)
         if values is None:
-            if len(self._values) >= VALUE_CACHE_SIZE:
-                self._values.clear()
-            values = self._values[key] = self._evaluate(state)
+            if memo[2][0] >= VALUE_CACHE_SIZE:
+                self.__dict__["_memos"].clear()
+                memo = self._memo_for(state.tiles)
+            values = memo[1][key] = self._evaluate(state)
+            memo[2][0] += 1
         return values
 
-    @property
-    def _values(self) -> dict[Hashable, tuple[float, ...]]:
-        try:
-            return self.__dict__["_value_cache"]
-        except KeyError:
-            cache: dict[Hashable, tuple[float, ...]] = {}
-            self.__dict__["_value_cache"] = cache
-            return cache
+    def _memo_for(self, tiles: tuple[int, ...]) -> tuple:
+        """``(tiles, values by key, [positions remembered over every layout])``, now the current memo."""
+        memos = self.__dict__.setdefault("_memos", {})
+        if not memos:
+            self.__dict__["_memo_count"] = [0]
+        table = memos.setdefault(tiles, {})
+        memo = self.__dict__["_memo"] = (tiles, table, self.__dict__["_memo_count"])
+        return memo
 
     def _evaluate(self, state: "DesfasesState") -> tuple[float, ...]:
         return _margins(state.game.owners, state.game.num_players, _fused_projection(state))
