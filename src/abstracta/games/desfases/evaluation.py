@@ -56,6 +56,7 @@ SCALE = 6.0
 """Points of projected margin that make ``tanh`` reach about 0.76."""
 CERTAINTY = (1.0, 0.95, 0.8)
 """Weight of the next scoring by die: null (the pawn is in place), 1 (one move left), 2 or more."""
+_CERTAINTY_BY_DIE = tuple(CERTAINTY[min(die, 2)] for die in range(6))
 LATER_TILE_SHARE = 0.7
 """A later scoring is expected to collect this share of the unscored tiles' mean value."""
 FACES_A_SQUARE = tuple(
@@ -194,13 +195,21 @@ def _fused_projection(state: "DesfasesState") -> list[float]:
             if timer >= 0:
                 die = dice[suit]
                 lo, hi = state.lo, state.hi
-                if sequence is not None:
+                if sequence is not None:  # the masks are disjoint, so the two windings commute
                     more = wound_more[suit]
-                    for mask, quarter in ((every ^ more, die & 3), (more, (die + 1) & 3)):
+                    quarter = die & 3
+                    if quarter:
+                        mask = every ^ more
                         if quarter & 1:
                             lo, hi = lo ^ mask, hi ^ (lo & mask)
                         if quarter & 2:
                             hi ^= mask
+                    quarter = (die + 1) & 3
+                    if quarter:
+                        if quarter & 1:
+                            lo, hi = lo ^ more, hi ^ (lo & more)
+                        if quarter & 2:
+                            hi ^= more
                 north, east = ALL_TILES & ~lo & ~hi, lo & ~hi
                 south, west = hi & ~lo, lo & hi
                 pawn = pawns[suit]
@@ -223,7 +232,7 @@ def _fused_projection(state: "DesfasesState") -> list[float]:
                 if candidates:
                     for value, mask in value_masks:
                         if candidates & mask:
-                            gained = CERTAINTY[min(die, 2)] * (value + timer)
+                            gained = _CERTAINTY_BY_DIE[die] * (value + timer)
                             break
             total += gained
             reservoir = reservoirs[suit]
