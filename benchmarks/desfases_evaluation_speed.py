@@ -7,7 +7,8 @@
 The positions are those of seeded random games (2 and 4 players); ``_evaluate`` is timed on all
 of them with the knowledge's cache bypassed, and ``hard`` (seeded) chooses on a few of them. A
 speed-up of the evaluation or the rules must leave every value (``repr`` of the floats) and
-every move identical: dump before the change, check after it.
+every move identical: dump before the change, check after it (with the same ``--positions`` and
+``--choices``: the dump records them and the check refuses others).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dump", help="write values and moves to this JSON file")
     parser.add_argument("--check", help="compare values and moves with this JSON file")
     args = parser.parse_args(argv)
-    record: dict[str, dict] = {}
+    record: dict[str, dict] = {"settings": {"positions": args.positions, "choices": args.choices}}
     for players in (4, 2):
         states = positions(players, args.positions, seed=players)
         knowledge = abstracta.load("desfases", players=players).knowledge()
@@ -70,8 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         with open(args.check) as handle:
             expected = json.load(handle)
+        if expected.get("settings") != record["settings"]:
+            print(f"the dump was made with {expected.get('settings')}, not {record['settings']}")
+            return 2
         differences = 0
         for players, found in record.items():
+            if players == "settings":
+                continue
             for key in ("positions", "values", "choices", "moves"):
                 for index, (a, b) in enumerate(zip(found[key], expected[players][key])):
                     if a != b:

@@ -258,6 +258,9 @@ def _margins(owners: tuple[int, ...], players: int, suits: list[float]) -> tuple
     totals = [0.0] * players
     for suit, value in enumerate(suits):
         totals[owners[suit]] += value
+    if players == 2:
+        mine, theirs = totals
+        return tanh((mine - theirs) / SCALE), tanh((theirs - mine) / SCALE)
     return tuple(
         tanh((totals[player] - max(totals[q] for q in range(players) if q != player)) / SCALE)
         for player in range(players)
