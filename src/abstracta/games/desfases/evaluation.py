@@ -277,8 +277,8 @@ class DesfasesKnowledge(Knowledge):
     """Ask ``level_bot`` for the multi-player search at every player count, two included."""
 
     level_budgets = {"hard": {"iterations": 3000, "exploration": 0.4}}
-    """``hard`` gets ten times the default iterations: an evaluation costs about 0.1 ms, so 3,000
-    take about 0.3 s an action, and with them the search beats the 300-iteration one 16-1-3 in
+    """``hard`` gets ten times the default iterations: an evaluation costs about 10 µs, so 3,000
+    take about 0.15 s an action, and with them the search beats the 300-iteration one 16-1-3 in
     20 two-player games; a lower exploration constant lets it follow its best lines deeper.
     Measured in benchmarks/README.md (Desfases)."""
 
