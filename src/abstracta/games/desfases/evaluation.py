@@ -76,7 +76,7 @@ NOT_FILE_A = sum(BIT[sq] for sq in range(SIZE * SIZE) if sq % SIZE)
 NOT_FILE_E = sum(BIT[sq] for sq in range(SIZE * SIZE) if sq % SIZE != SIZE - 1)
 RESERVOIR_SUMS = tuple(sum(v for v in range(6) if reservoir >> v & 1) for reservoir in range(64))
 RESERVOIR_SHARES = tuple(bin(reservoir).count("1") * LATER_TILE_SHARE for reservoir in range(64))
-"""Per reservoir mask: its coins' total, and its count times ``LATER_TILE_SHARE`` (the same float ``projected`` makes)."""
+"""Per reservoir mask: its coins' total, and its count times ``LATER_TILE_SHARE`` (``projected``'s float)."""
 _LAYOUTS: dict[tuple[int, ...], "_Layout"] = {}
 
 
@@ -121,20 +121,22 @@ class _Layout:
         return mean
 
 
-_LAST_LAYOUT: list = [None, None]
-"""The last ``(tiles, _Layout)`` asked for: a search stays on one layout, found by identity."""
+_LAST_LAYOUT: list = [((), None)]
+"""The last ``(tiles, _Layout)`` asked for, as one item (read at once, so threads see a matching pair):
+a search stays on one layout, found by identity."""
 
 
 def _layout(tiles: tuple[int, ...]) -> _Layout:
     """The layout's facts; cached (4,096 layouts at most: layouts differ per game)."""
-    if _LAST_LAYOUT[0] is tiles:
-        return _LAST_LAYOUT[1]
+    last_tiles, last = _LAST_LAYOUT[0]
+    if last_tiles is tiles:
+        return last
     found = _LAYOUTS.get(tiles)
     if found is None:
         if len(_LAYOUTS) >= 4096:
             _LAYOUTS.clear()
         found = _LAYOUTS[tiles] = _Layout(tiles)
-    _LAST_LAYOUT[:] = tiles, found
+    _LAST_LAYOUT[0] = (tiles, found)
     return found
 
 
@@ -155,7 +157,7 @@ def _turn_sequence(players: int, acting: int, feeding: bool, live: int) -> tuple
 
 
 def _facers(targets: int, north: int, east: int, south: int, west: int) -> int:
-    """The tile squares facing any square of ``targets``, given the squares facing n, e, s, w (``facers_of`` for a set)."""
+    """The tile squares facing a square of ``targets``, given the squares facing n, e, s, w (``facers_of`` of a set)."""
     return (
         (north & targets >> SIZE)
         | (east & targets >> 1 & NOT_FILE_E)

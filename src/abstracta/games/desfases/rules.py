@@ -10,6 +10,8 @@ rolls the dice (§4), and the ``layout`` option fixes them instead.
 A state is a handful of ints and tuples (see :class:`DesfasesState`); ``play`` builds the
 successor directly, and the legal moves are computed once per state (as a mask of target
 squares or coin values, plus their sorted names, §6).
+
+(Over 500 lines: the rules, the move codes and the plays that the search calls most stay together.)
 """
 
 from __future__ import annotations
