@@ -41,6 +41,7 @@ from abstracta.games.desfases.board import (
     ALL_TILES,
     BIT,
     FACED,
+    FACERS,
     HOLE,
     SIZE,
     TILE_SQUARES,
@@ -216,7 +217,8 @@ def _fused_projection(state: "DesfasesState") -> list[float]:
                 south, west = hi & ~lo, lo & hi
                 pawn = pawns[suit]
                 if die == 0:
-                    candidates = _facers(BIT[pawn], north, east, south, west)
+                    facer_n, facer_e, facer_s, facer_w = FACERS[pawn]
+                    candidates = (north & facer_n) | (east & facer_e) | (south & facer_s) | (west & facer_w)
                 elif die == 1:
                     key = occupied << 5 | pawn
                     targets = _QUEEN_TARGETS.get(key)
