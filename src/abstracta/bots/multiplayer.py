@@ -180,6 +180,9 @@ class KnowledgeMCTSBot(Bot):
         node = root
         path = [root]
         exploration = self.exploration
+        # Locals for the loop below (the hot path of every multi-player game's search).
+        widen_base, widen_scale, widen_power = self.widen_base, self.widen_scale, self.widen_power
+        log, sqrt = math.log, math.sqrt
         while not node.state.over:
             state = node.state
             if state.player == CHANCE:
@@ -203,19 +206,21 @@ class KnowledgeMCTSBot(Bot):
                 turn = int(rng.random() * len(moves))
                 node.ordered = self.knowledge.order(state, moves[turn:] + moves[:turn])
             children = node.children
-            if len(children) < len(node.ordered) and len(children) < self._allowed(node.visits):
+            if len(children) < len(node.ordered) and len(children) < widen_base + int(
+                widen_scale * node.visits**widen_power
+            ):  # as many as _allowed(node.visits) allows
                 move = node.ordered[len(children)]
                 child = WideningNode(state.play(move), move, state.player)  # type: ignore[arg-type]
                 children.append(child)
                 path.append(child)
                 node = child
                 break
-            log_visits = math.log(node.visits)
+            log_visits = log(node.visits)
             best = None
             best_score = -math.inf
             for child in children:
                 visits = child.visits
-                score = child.total / visits + exploration * math.sqrt(log_visits / visits)
+                score = child.total / visits + exploration * sqrt(log_visits / visits)
                 if score > best_score:
                     best, best_score = child, score
             assert best is not None
