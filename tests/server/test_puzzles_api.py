@@ -9,7 +9,7 @@ from abstracta.bots.puzzles import shipped_puzzles
 
 def test_the_games_with_puzzles_and_their_sets(client):
     listed = {entry["game"]: entry for entry in client.get("/api/puzzles").json()}
-    assert set(listed) == {"laser-chess", "reflec"}
+    assert set(listed) == {"laser-chess", "reflec", "quin"}
     assert listed["laser-chess"]["task"] == "hit the King in 2"
     shipped = shipped_puzzles(abstracta.load("laser-chess"))
     assert listed["laser-chess"]["count"] == len(shipped)
@@ -40,7 +40,7 @@ def test_clear_errors(client):
     for number in (0, count + 1):
         missing = client.post(f"/api/puzzles/laser-chess/{number}", json={"move": "j1-"})
         assert missing.status_code == 404 and f"puzzles 1 to {count}" in missing.json()["error"]
-    none = client.get("/api/puzzles/quin")
-    assert none.status_code == 404 and "quin has no puzzles" in none.json()["error"]
+    none = client.get("/api/puzzles/desfases")
+    assert none.status_code == 404 and "desfases has no puzzles" in none.json()["error"]
     assert client.get("/api/puzzles/chess").status_code == 404
     assert client.post("/api/puzzles/laser-chess/1", json={"move": "j1-", "extra": 1}).status_code == 422
