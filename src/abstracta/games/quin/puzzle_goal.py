@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from abstracta.core.puzzle_goal import PuzzleGoal
 from abstracta.games.quin.board import CENTRE, NUM_SQUARES, SQUARE_NAMES
-from abstracta.games.quin.evaluation import _view_masks, _world
+from abstracta.games.quin.evaluation import view_masks, world_of_deal
 from abstracta.games.quin.notation import hidden_code
 from abstracta.games.quin.pieces import AL, LIGHT, PIECE_COUNTS, code
 from abstracta.games.quin.rules import PLAY, WIN_FIRST_SIGHT
@@ -61,7 +61,7 @@ def world_deals(view: "QuinView") -> Iterator[dict[int, int]]:
     for kind, count in enumerate(view.removed[rival]):
         missing[kind] -= count
     missing[AL] -= view.reserve[rival]
-    masks = _view_masks(view, rival)
+    masks = view_masks(view, rival)
     squares = sorted(masks)
     if min(missing) < 0 or sum(missing) != len(squares):
         return  # no world fits (a view the standard setup cannot reach)
@@ -130,7 +130,7 @@ class FirstSightInTwo(PuzzleGoal):
         rival = 1 - view.viewer
         reserve = view.reserve[rival]
         for deal in world_deals(view):
-            yield _world(view, rival, [*deal.items(), *[(-1, AL)] * reserve])
+            yield world_of_deal(view, rival, [*deal.items(), *[(-1, AL)] * reserve])
 
 
 GOAL = FirstSightInTwo()
