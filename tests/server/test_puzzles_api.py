@@ -1,5 +1,6 @@
 """The puzzle API: the shipped sets without their solutions, a first move checked on the server, and
-clear errors (unknown game or puzzle, an illegal move, a game without puzzles)."""
+clear errors (unknown game or puzzle, an illegal move, a game without puzzles); a Quin puzzle is its
+solver's view and the API sends no hidden kind."""
 
 from __future__ import annotations
 
@@ -44,3 +45,21 @@ def test_clear_errors(client):
     assert none.status_code == 404 and "desfases has no puzzles" in none.json()["error"]
     assert client.get("/api/puzzles/chess").status_code == 404
     assert client.post("/api/puzzles/laser-chess/1", json={"move": "j1-", "extra": 1}).status_code == 422
+
+
+def test_a_quin_puzzle_starts_from_a_view_and_the_api_sends_no_hidden_kind(client):
+    game = abstracta.load("quin")
+    game = game.with_options({**game.options, **game.puzzle_goal().options})
+    shipped = shipped_puzzles(game)
+    assert shipped
+    answer = client.get("/api/puzzles/quin").json()
+    assert answer["task"] == "reach First Sight in 2" and len(answer["puzzles"]) == len(shipped)
+    for puzzle, shown in zip(shipped, answer["puzzles"]):
+        view = puzzle.state(game)
+        assert view.viewer == puzzle.player and shown["position"] == view.notation()
+        hidden = [sq for sq, piece in enumerate(view.board) if piece < 0]
+        assert hidden and shown["position"].count("?") == len(hidden)
+        cells = shown["structure"]["cells"]
+        unrevealed = [p for cell in cells.values() for p in cell if p["owner"] != puzzle.player and not p["revealed"]]
+        assert len(unrevealed) == len(hidden) and all(p["kind"] == "hidden" for p in unrevealed)
+        assert "solution" not in shown and puzzle.solution in shown["moves"]

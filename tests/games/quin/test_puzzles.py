@@ -1,7 +1,8 @@
 """Quin puzzles ("reach First Sight in 2" from the solver's view, ``games/quin/puzzle_goal.py``): the
 worlds of a view are every deal its hidden pieces allow, a planted forced First Sight is found and
 is the only winning first move, a hidden world that refutes it rejects it, and the last turn's cut
-to the Light's step onto First Sight gives the same answers as the search without it."""
+to the Light's step onto First Sight gives the same answers as the search without it (the puzzle API's
+side: tests/server/test_puzzles_api.py)."""
 
 from __future__ import annotations
 
@@ -83,18 +84,3 @@ def test_the_last_turn_cut_gives_the_answers_of_the_full_search():
         answers.append(cut)
     assert True in answers and False in answers
 
-
-def test_a_shipped_puzzle_starts_from_a_view_and_the_api_sends_no_hidden_kind(client):
-    shipped = made.shipped_puzzles(GAME)
-    assert shipped
-    answer = client.get("/api/puzzles/quin").json()
-    assert answer["task"] == "reach First Sight in 2" and len(answer["puzzles"]) == len(shipped)
-    for puzzle, shown in zip(shipped, answer["puzzles"]):
-        view = puzzle.state(GAME)
-        assert view.viewer == puzzle.player and shown["position"] == view.notation()
-        hidden = [sq for sq, piece in enumerate(view.board) if piece < 0]
-        assert hidden and shown["position"].count("?") == len(hidden)
-        cells = shown["structure"]["cells"]
-        unrevealed = [p for cell in cells.values() for p in cell if p["owner"] != puzzle.player and not p["revealed"]]
-        assert len(unrevealed) == len(hidden) and all(p["kind"] == "hidden" for p in unrevealed)
-        assert "solution" not in shown and puzzle.solution in shown["moves"]

@@ -121,8 +121,9 @@ class FirstSightInTwo(PuzzleGoal):
     def sentence(self, state: "QuinState") -> str:
         side, rival = SEAT_NAMES[state.seat], SEAT_NAMES["N" if state.seat == "S" else "S"]
         hidden = sum(1 for piece in state.view(state.player).board if piece == hidden_code(1 - state.player))
+        pieces = "hidden piece is" if hidden == 1 else "hidden pieces are"
         return (f"{side} to play: bring your Light to First Sight within 2 turns, whatever {rival} does "
-                f"and whatever {rival}'s {hidden} hidden pieces are.")  # fmt: skip
+                f"and whatever {rival}'s {hidden} {pieces}.")  # fmt: skip
 
     def worlds(self, view: "QuinView") -> Iterator["QuinState"]:
         if view.viewer is None:
