@@ -36,7 +36,7 @@ def test_show_and_solve_a_shipped_puzzle():
 
 
 def test_one_line_errors(tmp_path):
-    assert_one_line_error(run("puzzles", "quin"), "quin has no puzzles")
+    assert_one_line_error(run("puzzles", "desfases"), "desfases has no puzzles")
     assert_one_line_error(run("puzzles", "laser-chess", "--make", "2"), "--make N needs a FILE")
     assert_one_line_error(run("puzzles", "laser-chess", "--make", "0", str(tmp_path / "x.json")), "--make must be at least 1")
     assert_one_line_error(run("puzzles", "laser-chess", "--make", "1", str(tmp_path / "x.json"), "--levels", "easy,wizard"),
@@ -46,3 +46,9 @@ def test_one_line_errors(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     assert_one_line_error(run("puzzles", "laser-chess", str(bad)), "not JSON")
+
+
+def test_a_quin_puzzle_is_drawn_as_its_solvers_view():
+    shown = run("puzzles", "quin", "--show", "1")
+    assert shown.exit_code == 0, shown.output
+    assert "Seen by " in shown.stdout and "to play: bring your Light to First Sight within 2 turns" in shown.stdout

@@ -33,3 +33,14 @@ def test_solve_a_puzzle_and_the_streak_goes_up(page, server_url):
     page.reload()
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert page.text_content("[data-testid=streak]") == "0" and page.text_content("[data-testid=best]") == "1"
+
+
+def test_a_quin_puzzle_draws_the_solvers_view_with_the_hidden_pieces_face_down(page, server_url):
+    game = abstracta.load("quin")
+    puzzle = shipped_puzzles(game)[0]
+    view = puzzle.state(game.with_options({**game.options, **puzzle.options}))
+    page.goto(f"{server_url}/puzzles/quin?n=1")
+    page.wait_for_function("() => document.body.dataset.puzzle === '1'")
+    assert page.text_content("[data-testid=sentence]") == puzzle.sentence
+    hidden = sum(1 for piece in view.board if piece < 0)
+    assert page.locator("#board [data-piece='?'][data-at]").count() == hidden > 0

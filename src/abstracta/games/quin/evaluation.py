@@ -252,18 +252,18 @@ class Beliefs:
         for kind, count in enumerate(view.removed[rival]):
             missing[kind] -= count
         reserve_count = view.reserve[rival]
-        base = _view_masks(view, rival)
+        base = view_masks(view, rival)
         for masks, reserve_mask in ((self.masks, self.reserve_mask), ({}, self.reserve_mask), ({}, ANY_KIND)):
             slots = [(sq, base[sq] & masks.get(sq, ANY_KIND)) for sq in base]
             slots += [(-1, reserve_mask if view.phase == PLAY else ANY_KIND)] * reserve_count
             for _ in range(30):
                 deal = _deal(slots, missing, rng)
                 if deal is not None:
-                    return _world(view, rival, deal)
+                    return world_of_deal(view, rival, deal)
         raise ValueError(f"no world is consistent with the view {view.notation()}")
 
 
-def _view_masks(view, rival: int) -> dict[int, int]:
+def view_masks(view, rival: int) -> dict[int, int]:
     """What the view alone allows on each hidden rival square."""
     hidden = hidden_code(rival)
     result = {}
@@ -323,7 +323,9 @@ def _deal(slots: list[tuple[int, int]], missing: list[int], rng: random.Random) 
     return deal
 
 
-def _world(view, rival: int, deal: list):
+def world_of_deal(view, rival: int, deal: list):
+    """The full state of ``view`` with the rival's hidden kinds dealt: ``deal`` lists ``(square, kind)``,
+    square -1 for a piece in the rival's reserve."""
     board = list(view.board)
     reserve = [0] * 8
     for sq, kind in deal:

@@ -51,6 +51,7 @@ from abstracta.games.quin.pieces import (
 
 if TYPE_CHECKING:
     from abstracta.games.quin.evaluation import QuinKnowledge
+    from abstracta.games.quin.puzzle_goal import FirstSightInTwo
     from abstracta.games.quin.rl import QuinRL
     from abstracta.games.quin.terminal import QuinPicture
     from abstracta.games.quin.view import QuinView
@@ -124,6 +125,12 @@ class Quin(Game):
             reserves = (LIGHT_AND_ALS, LIGHT_AND_ALS)
         return new_state(self, tuple(board), 0, PLAY, reserves, (EMPTY_HALF, EMPTY_HALF),
                          (0, 0), (0, 0), 0, (), 0, 0, ())  # fmt: skip
+
+    def puzzle_goal(self) -> "FirstSightInTwo":
+        """Reach First Sight in 2 from the solver's view, standard setup (``puzzle_goal.py``)."""
+        from abstracta.games.quin.puzzle_goal import GOAL
+
+        return GOAL
 
     def make_knowledge(self) -> "QuinKnowledge":
         """Worlds consistent with a view, and position values, for the generic searches (``evaluation.py``)."""
