@@ -81,8 +81,16 @@ def fit_elo(
 
     strengths = _maximise_likelihood(games, points)  # log-odds units, strengths[0] == 0
     covariance = _covariance(games, strengths)  # of strengths[1:] with strengths[0] fixed
-    # Ratings as contrasts: rating = weights · strengths, the weights summing to 0 (so the fixed bot 0
-    # does not matter); the variance of a contrast is w C w over the free strengths.
+    return _ratings(names, strengths, covariance, anchor, z, played, scored)
+
+
+def _ratings(names: list[str], strengths: list[float], covariance: list[list[float]], anchor: str | None,
+             z: float, played: list[int], scored: list[float]) -> list[Rating]:
+    """Ratings as contrasts of the fitted ``strengths`` (log-odds, bot 0 fixed at 0): rating =
+    weights · strengths with the weights summing to 0 (so the fixed bot does not matter), centred on
+    the mean or on ``anchor``; the interval from w C w over the free strengths (``covariance``'s
+    first ``n - 1`` rows and columns)."""
+    n = len(names)
     anchor_index = names.index(anchor) if anchor in names else None
     ratings = []
     for i, name in enumerate(names):
@@ -251,19 +259,7 @@ def fit_elo_first_move(
     information = _first_move_information(groups, n, theta)[1]
     covariance = [_solve(information, [1.0 if k == c else 0.0 for k in range(n)]) for c in range(n)]
     strengths = [0.0] + theta[: n - 1]
-    anchor_index = names.index(anchor) if anchor in names else None
-    ratings = []
-    for i, name in enumerate(names):
-        if anchor_index is None:
-            weights = [(1.0 if k == i else 0.0) - 1 / n for k in range(n)]
-        else:
-            weights = [(1.0 if k == i else 0.0) - (1.0 if k == anchor_index else 0.0) for k in range(n)]
-        elo = ELO_SCALE * sum(w * s for w, s in zip(weights, strengths))
-        free = weights[1:]
-        variance = sum(free[p] * covariance[p][q] * free[q] for p in range(n - 1) for q in range(n - 1))
-        half_width = z * ELO_SCALE * math.sqrt(max(variance, 0.0))
-        elo = 0.0 if i == anchor_index else elo
-        ratings.append(Rating(name, elo, elo - half_width, elo + half_width, played[i], scored[i]))
+    ratings = _ratings(names, strengths, covariance, anchor, z, played, scored)
     advantage = ELO_SCALE * theta[-1]
     half_width = z * ELO_SCALE * math.sqrt(max(covariance[n - 1][n - 1], 0.0))
     return ratings, Rating(FIRST_MOVE, advantage, advantage - half_width, advantage + half_width, first_games,
