@@ -245,12 +245,7 @@ class Beliefs:
         """A full state consistent with ``view`` and these beliefs (the beliefs are relaxed to the
         view's own constraints in the rare case that no deal satisfies them)."""
         rival = self.rival
-        missing = list(PIECE_COUNTS)
-        for piece in view.board:
-            if piece > 0 and (piece >> 3) & 1 == rival:
-                missing[piece & 7] -= 1
-        for kind, count in enumerate(view.removed[rival]):
-            missing[kind] -= count
+        missing = unaccounted_kinds(view, rival)
         reserve_count = view.reserve[rival]
         base = view_masks(view, rival)
         for masks, reserve_mask in ((self.masks, self.reserve_mask), ({}, self.reserve_mask), ({}, ANY_KIND)):
@@ -261,6 +256,18 @@ class Beliefs:
                 if deal is not None:
                     return world_of_deal(view, rival, deal)
         raise ValueError(f"no world is consistent with the view {view.notation()}")
+
+
+def unaccounted_kinds(view, rival: int) -> list[int]:
+    """How many of each kind of ``rival``'s pieces the view does not place: its set less the pieces
+    on the board and those removed (the hidden ones and its reserve)."""
+    missing = list(PIECE_COUNTS)
+    for piece in view.board:
+        if piece > 0 and (piece >> 3) & 1 == rival:
+            missing[piece & 7] -= 1
+    for kind, count in enumerate(view.removed[rival]):
+        missing[kind] -= count
+    return missing
 
 
 def view_masks(view, rival: int) -> dict[int, int]:

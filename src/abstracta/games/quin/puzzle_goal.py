@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Iterator
 
 from abstracta.core.puzzle_goal import PuzzleGoal
 from abstracta.games.quin.board import CENTRE, NUM_SQUARES, SQUARE_NAMES
-from abstracta.games.quin.evaluation import view_masks, world_of_deal
+from abstracta.games.quin.evaluation import unaccounted_kinds, view_masks, world_of_deal
 from abstracta.games.quin.notation import hidden_code
-from abstracta.games.quin.pieces import AL, LIGHT, PIECE_COUNTS, code
+from abstracta.games.quin.pieces import AL, LIGHT, code
 from abstracta.games.quin.rules import PLAY, WIN_FIRST_SIGHT
 
 if TYPE_CHECKING:
@@ -54,12 +54,7 @@ def world_deals(view: "QuinView") -> Iterator[dict[int, int]]:
     """Every distinct deal ``{square: kind}`` of the rival's unseen kinds over its hidden squares that
     the view allows (standard setup: the rival's reserve holds only Artificial Lights)."""
     rival = 1 - view.viewer
-    missing = list(PIECE_COUNTS)
-    for piece in view.board:
-        if piece > 0 and (piece >> 3) & 1 == rival:
-            missing[piece & 7] -= 1
-    for kind, count in enumerate(view.removed[rival]):
-        missing[kind] -= count
+    missing = unaccounted_kinds(view, rival)
     missing[AL] -= view.reserve[rival]
     masks = view_masks(view, rival)
     squares = sorted(masks)
